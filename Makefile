@@ -1,0 +1,41 @@
+# Baize: `make run` serves the site, `make test` runs the whole suite.
+# Both set up a fresh clone: .venv, dependencies, database, translations.
+
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+PYTEST_ARGS ?=
+SCENARIOS := fixtures/topics.json $(sort $(wildcard fixtures/scenarios/*.json))
+CATALOGUES := $(wildcard locale/*/LC_MESSAGES/django.po quiz/locale/*/LC_MESSAGES/django.po exams/locale/*/LC_MESSAGES/django.po)
+
+.PHONY: run test bench messages setup migrate load
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+# Re-installs only when pyproject.toml changes.
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -c "import tomllib; p = tomllib.load(open('pyproject.toml', 'rb'))['project']; print('\n'.join(p['dependencies'] + p['optional-dependencies']['test']))" > $(VENV)/requirements.txt
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r $(VENV)/requirements.txt
+	touch $@
+
+messages: $(STAMP)
+	$(BIN)/python manage.py compilemessages --ignore=.venv --ignore=node_modules --ignore=staticfiles
+
+migrate: $(STAMP)
+	$(BIN)/python manage.py migrate --noinput
+
+setup: $(STAMP) migrate messages
+
+load: setup
+	$(BIN)/python manage.py load_scenarios $(SCENARIOS)
+
+run: load
+	$(BIN)/python manage.py runserver 127.0.0.1:8000
+
+test: setup
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+bench: $(STAMP)
+	$(BIN)/python -m rules_engine bench

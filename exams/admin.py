@@ -1,0 +1,94 @@
+"""The Django admin for the site's staff; examiners work in the site's own pages."""
+
+from django.contrib import admin
+from modeltranslation.admin import TranslationAdmin
+
+from .models import (
+    Answer,
+    Attempt,
+    AttemptQuestion,
+    AuditEvent,
+    Certificate,
+    Enrolment,
+    Exam,
+    ExamSection,
+    Examiner,
+    Federation,
+)
+
+
+class ExaminerInline(admin.TabularInline):
+    model = Examiner
+    extra = 0
+    autocomplete_fields = ["user"]
+
+
+@admin.register(Federation)
+class FederationAdmin(TranslationAdmin):
+    list_display = ["name", "slug"]
+    search_fields = ["name", "slug"]
+    inlines = [ExaminerInline]
+
+
+class ExamSectionInline(admin.TabularInline):
+    model = ExamSection
+    extra = 0
+
+
+@admin.register(Exam)
+class ExamAdmin(TranslationAdmin):
+    list_display = ["name", "federation", "opens_at", "closes_at", "pass_mark"]
+    list_filter = ["federation"]
+    search_fields = ["name", "slug"]
+    inlines = [ExamSectionInline]
+
+
+@admin.register(Enrolment)
+class EnrolmentAdmin(admin.ModelAdmin):
+    list_display = ["full_name", "email", "exam", "enrolled_at"]
+    list_filter = ["exam__federation", "exam"]
+    search_fields = ["full_name", "email"]
+    raw_id_fields = ["user"]
+
+
+class AttemptQuestionInline(admin.TabularInline):
+    model = AttemptQuestion
+    extra = 0
+    fields = ["position", "scenario", "topic", "ask", "flagged", "score"]
+    readonly_fields = fields
+    can_delete = False
+
+
+@admin.register(Attempt)
+class AttemptAdmin(admin.ModelAdmin):
+    list_display = ["enrolment", "number", "language", "started_at", "deadline", "finished_at", "score", "passed"]
+    list_filter = ["enrolment__exam", "passed", "finished_by"]
+    search_fields = ["enrolment__full_name", "enrolment__email"]
+    readonly_fields = ["enrolment", "number", "language", "started_at", "deadline",
+                       "finished_at", "finished_by", "score", "passed"]
+    inlines = [AttemptQuestionInline]
+
+
+@admin.register(Answer)
+class AnswerAdmin(admin.ModelAdmin):
+    list_display = ["question", "saved_at", "revision"]
+    readonly_fields = ["attempt", "question", "payload", "saved_at", "revision"]
+
+
+@admin.register(Certificate)
+class CertificateAdmin(admin.ModelAdmin):
+    list_display = ["code", "holder_name", "issued_at", "expires_at", "revoked_at"]
+    search_fields = ["code", "holder_name"]
+    readonly_fields = ["attempt", "code", "holder_name", "language", "issued_at"]
+
+
+@admin.register(AuditEvent)
+class AuditEventAdmin(admin.ModelAdmin):
+    list_display = ["at", "federation", "action", "exam", "detail"]
+    list_filter = ["federation", "action"]
+
+    def has_change_permission(self, request, obj=None):  # the trail is not rewritten
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False

@@ -1,0 +1,475 @@
+"""Federations, exams, enrolment, attempts, answers, certificates and their audit trail.
+
+An attempt freezes what it asks at its start (``AttemptQuestion`` holds a copy of
+the case and of the texts in the attempt's language), so later edits of the bank
+never change a running attempt. No row stores a correct answer: grades are the
+engine's, computed when the attempt finishes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+
+class FederationManager(models.Manager["Federation"]):
+    def get_by_natural_key(self, slug: str) -> Federation:
+        return self.get(slug=slug)
+
+
+class Federation(models.Model):
+    """A body that certifies referees; its examiners manage its exams."""
+
+    slug = models.SlugField(_("short name"), unique=True)
+    name = models.CharField(_("name"), max_length=200)
+
+    objects = FederationManager()
+
+    class Meta:
+        verbose_name = _("federation")
+        verbose_name_plural = _("federations")
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def natural_key(self) -> tuple[str]:
+        return (self.slug,)
+
+
+class ExaminerManager(models.Manager["Examiner"]):
+    def get_by_natural_key(self, username: str) -> Examiner:
+        return self.get(user__username=username)
+
+
+class Examiner(models.Model):
+    """A user who manages one federation's exams, candidates and certificates."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="examiner",
+        verbose_name=_("user"),
+    )
+    federation = models.ForeignKey(
+        Federation, on_delete=models.CASCADE, related_name="examiners",
+        verbose_name=_("federation"),
+    )
+
+    objects = ExaminerManager()
+
+    class Meta:
+        verbose_name = _("examiner")
+        verbose_name_plural = _("examiners")
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.federation})"
+
+    def natural_key(self) -> tuple[str]:
+        return (self.user.username,)
+
+    natural_key.dependencies = ["auth.user", "exams.federation"]
+
+
+class ExamManager(models.Manager["Exam"]):
+    def get_by_natural_key(self, federation_slug: str, slug: str) -> Exam:
+        return self.get(federation__slug=federation_slug, slug=slug)
+
+
+class Exam(models.Model):
+    """A timed certification exam drawn from the published scenario bank."""
+
+    class Review(models.TextChoices):
+        SCORE = "score", _("Score and pass or fail only")
+        TOPICS = "topics", _("Score and result per topic")
+        ANSWERS = "answers", _("Each answer with its explanation")
+
+    class ReviewFrom(models.TextChoices):
+        SUBMISSION = "submission", _("As soon as the attempt is finished")
+        CLOSING = "closing", _("After the exam closes")
+
+    federation = models.ForeignKey(
+        Federation, on_delete=models.CASCADE, related_name="exams", verbose_name=_("federation"),
+    )
+    slug = models.SlugField(_("short name"))
+    # name and instructions are translated (exams/translation.py)
+    name = models.CharField(_("name"), max_length=200)
+    instructions = models.TextField(_("instructions"), blank=True)
+    time_limit = models.PositiveIntegerField(
+        _("time limit (minutes)"), validators=[MinValueValidator(1), MaxValueValidator(24 * 60)],
+    )
+    opens_at = models.DateTimeField(_("opens at"))
+    closes_at = models.DateTimeField(_("closes at"))
+    pass_mark = models.PositiveSmallIntegerField(
+        _("pass mark (%)"), validators=[MinValueValidator(1), MaxValueValidator(100)],
+    )
+    attempts_allowed = models.PositiveSmallIntegerField(
+        _("attempts allowed"), default=1, validators=[MinValueValidator(1)],
+    )
+    waiting_hours = models.PositiveIntegerField(
+        _("waiting period between attempts (hours)"), default=0,
+    )
+    languages = models.JSONField(_("languages a candidate may choose"), default=list)
+    review = models.CharField(
+        _("what the candidate may review"), max_length=16, choices=Review.choices,
+        default=Review.TOPICS,
+    )
+    review_from = models.CharField(
+        _("when the candidate may review it"), max_length=16, choices=ReviewFrom.choices,
+        default=ReviewFrom.SUBMISSION,
+    )
+    certificate_months = models.PositiveSmallIntegerField(
+        _("certificate valid for (months)"), null=True, blank=True,
+        help_text=_("Leave empty for a certificate that does not expire."),
+    )
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    objects = ExamManager()
+
+    class Meta:
+        verbose_name = _("exam")
+        verbose_name_plural = _("exams")
+        ordering = ["-opens_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["federation", "slug"], name="exam_slug_per_federation"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def natural_key(self) -> tuple[str, str]:
+        return (self.federation.slug, self.slug)
+
+    natural_key.dependencies = ["exams.federation"]
+
+    @property
+    def question_count(self) -> int:
+        return sum(section.question_count for section in self.sections.all())
+
+    def is_open(self, now: datetime) -> bool:
+        return self.opens_at <= now < self.closes_at
+
+
+class ExamSectionManager(models.Manager["ExamSection"]):
+    def get_by_natural_key(self, federation_slug: str, exam_slug: str, order: int) -> ExamSection:
+        return self.get(exam__federation__slug=federation_slug, exam__slug=exam_slug, order=order)
+
+
+class ExamSection(models.Model):
+    """So many questions drawn at random from one topic's published scenarios (or all topics)."""
+
+    exam = models.ForeignKey(
+        Exam, on_delete=models.CASCADE, related_name="sections", verbose_name=_("exam"),
+    )
+    order = models.PositiveSmallIntegerField(_("order"), default=1)
+    topic = models.ForeignKey(
+        "quiz.Topic", on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+        verbose_name=_("topic"), help_text=_("Leave empty to draw from every topic."),
+    )
+    question_count = models.PositiveSmallIntegerField(
+        _("number of questions"), validators=[MinValueValidator(1), MaxValueValidator(200)],
+    )
+
+    objects = ExamSectionManager()
+
+    class Meta:
+        verbose_name = _("section")
+        verbose_name_plural = _("sections")
+        ordering = ["exam", "order", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.exam}: {self.topic or '*'} × {self.question_count}"
+
+    def natural_key(self) -> tuple[str, str, int]:
+        return (*self.exam.natural_key(), self.order)
+
+    natural_key.dependencies = ["exams.exam", "quiz.topic"]
+
+
+class EnrolmentManager(models.Manager["Enrolment"]):
+    def get_by_natural_key(self, federation_slug: str, exam_slug: str, email: str) -> Enrolment:
+        return self.get(exam__federation__slug=federation_slug, exam__slug=exam_slug, email=email)
+
+
+class Enrolment(models.Model):
+    """A candidate admitted to an exam; he reaches it through a signed invitation link."""
+
+    exam = models.ForeignKey(
+        Exam, on_delete=models.CASCADE, related_name="enrolments", verbose_name=_("exam"),
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="exam_enrolments",
+        verbose_name=_("candidate"),
+    )
+    full_name = models.CharField(_("full name"), max_length=200)
+    email = models.EmailField(_("email"))
+    enrolled_at = models.DateTimeField(_("enrolled at"), auto_now_add=True)
+
+    objects = EnrolmentManager()
+
+    class Meta:
+        verbose_name = _("enrolment")
+        verbose_name_plural = _("enrolments")
+        ordering = ["full_name", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["exam", "user"], name="one_enrolment_per_candidate"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.full_name} — {self.exam}"
+
+    def natural_key(self) -> tuple[str, str, str]:
+        return (*self.exam.natural_key(), self.email)
+
+    natural_key.dependencies = ["exams.exam", "auth.user"]
+
+
+class Attempt(models.Model):
+    """One sitting of an exam, timed by the server."""
+
+    class FinishedBy(models.TextChoices):
+        CANDIDATE = "candidate", _("submitted by the candidate")
+        DEADLINE = "deadline", _("finished at the deadline")
+
+    enrolment = models.ForeignKey(
+        Enrolment, on_delete=models.CASCADE, related_name="attempts", verbose_name=_("enrolment"),
+    )
+    number = models.PositiveSmallIntegerField(_("attempt number"))
+    language = models.CharField(_("language"), max_length=8)
+    started_at = models.DateTimeField(_("started at"))
+    deadline = models.DateTimeField(_("deadline"))
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+    finished_by = models.CharField(
+        _("finished by"), max_length=16, choices=FinishedBy.choices, blank=True,
+    )
+    score = models.FloatField(_("score (%)"), null=True, blank=True)
+    passed = models.BooleanField(_("passed"), null=True)
+
+    class Meta:
+        verbose_name = _("attempt")
+        verbose_name_plural = _("attempts")
+        ordering = ["enrolment", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["enrolment", "number"], name="attempt_number_per_enrolment"),
+        ]
+        indexes = [
+            # finish_expired_attempts looks up the open attempts past their deadline
+            models.Index(fields=["deadline"], condition=Q(finished_at__isnull=True),
+                         name="attempt_open_deadline"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.enrolment} #{self.number}"
+
+    @property
+    def is_finished(self) -> bool:
+        return self.finished_at is not None
+
+
+class AttemptQuestion(models.Model):
+    """A question drawn for an attempt, frozen at the attempt's start."""
+
+    attempt = models.ForeignKey(
+        Attempt, on_delete=models.CASCADE, related_name="questions", verbose_name=_("attempt"),
+    )
+    position = models.PositiveSmallIntegerField(_("position"))
+    scenario = models.ForeignKey(
+        "quiz.Scenario", on_delete=models.SET_NULL, null=True, related_name="+",
+        verbose_name=_("scenario"),
+    )
+    topic = models.ForeignKey(
+        "quiz.Topic", on_delete=models.SET_NULL, null=True, related_name="+",
+        verbose_name=_("topic"),
+    )
+    # the frozen copy: the case (without expect), what is asked, and the texts in the attempt's language
+    case = models.JSONField(_("case"))
+    ask = models.CharField(_("ask"), max_length=16)
+    ask_ball = models.CharField(_("ball asked about"), max_length=16, blank=True)
+    difficulty = models.PositiveSmallIntegerField(_("difficulty"), null=True)
+    title = models.CharField(_("title"), max_length=300, blank=True)
+    narrative = models.TextField(_("narrative"), blank=True)
+    question = models.TextField(_("question"), blank=True)
+    note = models.TextField(_("note"), blank=True)
+    flagged = models.BooleanField(_("flagged for review"), default=False)
+    score = models.FloatField(_("score"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("drawn question")
+        verbose_name_plural = _("drawn questions")
+        ordering = ["attempt", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["attempt", "position"], name="question_position_per_attempt"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.attempt} Q{self.position}"
+
+    def saved_answer(self) -> Answer | None:
+        """The candidate's answer, or ``None`` when he has not given one."""
+        try:
+            return self.answer
+        except Answer.DoesNotExist:
+            return None
+
+    @property
+    def is_answered(self) -> bool:
+        return self.saved_answer() is not None
+
+
+class Answer(models.Model):
+    """The candidate's current answer to a drawn question: one row, rewritten in place."""
+
+    attempt = models.ForeignKey(
+        Attempt, on_delete=models.CASCADE, related_name="answers", verbose_name=_("attempt"),
+    )
+    question = models.OneToOneField(
+        AttemptQuestion, on_delete=models.CASCADE, related_name="answer",
+        verbose_name=_("question"),
+    )
+    payload = models.JSONField(_("answer"))
+    saved_at = models.DateTimeField(_("saved at"))
+    revision = models.PositiveIntegerField(_("times saved"), default=1)
+
+    class Meta:
+        verbose_name = _("answer")
+        verbose_name_plural = _("answers")
+        constraints = [
+            models.UniqueConstraint(fields=["attempt", "question"], name="one_answer_per_question"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.question}: {self.payload}"
+
+
+class Certificate(models.Model):
+    """Issued on a pass; anyone can verify it by its code."""
+
+    class Status(models.TextChoices):
+        VALID = "valid", _("valid")
+        EXPIRED = "expired", _("expired")
+        REVOKED = "revoked", _("revoked")
+
+    attempt = models.OneToOneField(
+        Attempt, on_delete=models.PROTECT, related_name="certificate", verbose_name=_("attempt"),
+    )
+    code = models.CharField(_("verification code"), max_length=16, unique=True)
+    holder_name = models.CharField(_("holder"), max_length=200)
+    language = models.CharField(_("language"), max_length=8)
+    issued_at = models.DateTimeField(_("issued at"))
+    expires_at = models.DateTimeField(_("expires at"), null=True, blank=True)
+    revoked_at = models.DateTimeField(_("revoked at"), null=True, blank=True)
+    revocation_reason = models.TextField(_("reason for revocation"), blank=True)
+    revoked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="+", verbose_name=_("revoked by"),
+    )
+
+    class Meta:
+        verbose_name = _("certificate")
+        verbose_name_plural = _("certificates")
+        ordering = ["-issued_at", "pk"]
+
+    def __str__(self) -> str:
+        return self.code
+
+    def status(self, now: datetime) -> str:
+        if self.revoked_at is not None:
+            return self.Status.REVOKED
+        if self.expires_at is not None and now >= self.expires_at:
+            return self.Status.EXPIRED
+        return self.Status.VALID
+
+
+class AuditEvent(models.Model):
+    """Something that happened to a federation's exam, kept for its examiners.
+
+    Answer saves are not copied here: each save stays a single write to ``Answer``,
+    and the trail reads them from there.
+    """
+
+    class Action(models.TextChoices):
+        ATTEMPT_STARTED = "attempt_started", _("attempt started")
+        ATTEMPT_FINISHED = "attempt_finished", _("attempt finished")
+        CERTIFICATE_ISSUED = "certificate_issued", _("certificate issued")
+        CERTIFICATE_REVOKED = "certificate_revoked", _("certificate revoked")
+        CANDIDATE_ENROLLED = "candidate_enrolled", _("candidate enrolled")
+
+    federation = models.ForeignKey(
+        Federation, on_delete=models.CASCADE, related_name="audit_events",
+        verbose_name=_("federation"),
+    )
+    exam = models.ForeignKey(
+        Exam, on_delete=models.CASCADE, null=True, related_name="audit_events", verbose_name=_("exam"),
+    )
+    attempt = models.ForeignKey(
+        Attempt, on_delete=models.SET_NULL, null=True, related_name="+", verbose_name=_("attempt"),
+    )
+    certificate = models.ForeignKey(
+        Certificate, on_delete=models.SET_NULL, null=True, related_name="+",
+        verbose_name=_("certificate"),
+    )
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+",
+        verbose_name=_("by"),
+    )
+    action = models.CharField(_("action"), max_length=32, choices=Action.choices)
+    detail = models.CharField(_("detail"), max_length=500, blank=True)
+    at = models.DateTimeField(_("at"))
+
+    class Meta:
+        verbose_name = _("audit event")
+        verbose_name_plural = _("audit events")
+        ordering = ["-at", "-pk"]
+        indexes = [models.Index(fields=["federation", "-at"], name="audit_federation_at")]
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.get_action_display()}"
+
+
+@dataclass(frozen=True)
+class FrozenScenario:
+    """A drawn question seen as the quiz sees a scenario (form, grading, templates).
+
+    ``pk`` is the drawn question's, so the answer form's hidden check ties an
+    answer to this attempt's question and to no other.
+    """
+
+    pk: int | None
+    slug: str
+    case: dict[str, Any]
+    ask: str
+    ask_ball: str
+    title: str
+    narrative: str
+    question: str
+    note: str
+    topic: Any
+    difficulty: int | None = None
+    published: bool = True
+
+    def get_difficulty_display(self) -> str:
+        from quiz.models import Difficulty
+
+        return str(Difficulty(self.difficulty).label) if self.difficulty else ""
+
+
+def frozen_scenario(question: AttemptQuestion) -> FrozenScenario:
+    """The frozen copy of a drawn question, never the bank's current scenario."""
+    return FrozenScenario(
+        pk=question.pk,
+        slug=str(question.case.get("id", "")),
+        case=question.case,
+        ask=question.ask,
+        ask_ball=question.ask_ball,
+        title=question.title,
+        narrative=question.narrative,
+        question=question.question,
+        note=question.note,
+        topic=question.topic,
+        difficulty=question.difficulty,
+    )

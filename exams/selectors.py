@@ -1,0 +1,420 @@
+"""Reads: who may see what, an attempt's progress, results, statistics, the audit trail.
+
+Every lookup on behalf of a user goes through a function here that checks he may
+see the row, and raises :class:`exams.errors.NotYours` when he may not.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.core import signing
+from django.db.models import Count, Prefetch, Q, QuerySet
+from django.utils.translation import gettext, ngettext
+
+from quiz.grading import Grade, grade
+from quiz.templatetags.baize import localnum
+
+from . import clock
+from .errors import InvalidInvitation, NotYours, QuestionNotDrawn
+from .models import (
+    Answer,
+    Attempt,
+    AttemptQuestion,
+    AuditEvent,
+    Certificate,
+    Enrolment,
+    Exam,
+    Examiner,
+    Federation,
+    frozen_scenario,
+)
+
+INVITATION_SALT = "exams.invitation"
+
+
+# --- who may see what -------------------------------------------------------
+
+
+def examiner_federation(*, user: Any) -> Federation | None:
+    """The federation ``user`` examines for, or ``None``."""
+    if not user.is_authenticated:
+        return None
+    examiner = Examiner.objects.select_related("federation").filter(user=user).first()
+    return examiner.federation if examiner else None
+
+
+def federation_exams(*, federation: Federation) -> QuerySet[Exam]:
+    return (
+        Exam.objects.filter(federation=federation)
+        .annotate(
+            enrolled=Count("enrolments", distinct=True),
+        )
+        .prefetch_related("sections")
+    )
+
+
+def exam_for_examiner(*, federation: Federation, exam_id: int) -> Exam:
+    """One of the federation's exams; another federation's exam is refused."""
+    exam = Exam.objects.filter(pk=exam_id).select_related("federation").first()
+    if exam is None or exam.federation_id != federation.pk:
+        raise NotYours()
+    return exam
+
+
+def certificate_for_examiner(*, federation: Federation, code: str) -> Certificate:
+    certificate = certificate_by_code(code=code)
+    if certificate is None or certificate.attempt.enrolment.exam.federation_id != federation.pk:
+        raise NotYours()
+    return certificate
+
+
+def candidate_enrolments(*, user: Any) -> QuerySet[Enrolment]:
+    """The exams ``user`` is enrolled in, with his attempts."""
+    return (
+        Enrolment.objects.filter(user=user)
+        .select_related("exam__federation")
+        .prefetch_related(
+            Prefetch(
+                "attempts",
+                queryset=Attempt.objects.order_by("number").select_related("certificate"),
+            )
+        )
+        .order_by("-exam__opens_at")
+    )
+
+
+def enrolment_for_candidate(*, user: Any, enrolment_id: int) -> Enrolment:
+    enrolment = (
+        Enrolment.objects.select_related("exam__federation").filter(pk=enrolment_id).first()
+    )
+    if enrolment is None or enrolment.user_id != user.pk:
+        raise NotYours()
+    return enrolment
+
+
+def attempt_for_candidate(*, user: Any, attempt_id: int) -> Attempt:
+    """The candidate's own attempt; anybody else's is refused."""
+    attempt = (
+        Attempt.objects.select_related("enrolment__exam__federation", "enrolment__user")
+        .filter(pk=attempt_id)
+        .first()
+    )
+    if attempt is None or attempt.enrolment.user_id != user.pk:
+        raise NotYours()
+    return attempt
+
+
+def attempt_for_examiner(*, federation: Federation, attempt_id: int) -> Attempt:
+    """An attempt at one of the federation's exams; any other is refused."""
+    attempt = (
+        Attempt.objects.select_related("enrolment__exam__federation", "enrolment__user")
+        .filter(pk=attempt_id)
+        .first()
+    )
+    if attempt is None or attempt.enrolment.exam.federation_id != federation.pk:
+        raise NotYours()
+    return attempt
+
+
+def attempt_question(*, attempt: Attempt, position: int) -> AttemptQuestion:
+    """The question drawn at ``position`` in this attempt; any other is refused."""
+    question = (
+        AttemptQuestion.objects.filter(attempt=attempt, position=position)
+        .select_related("answer", "topic")
+        .first()
+    )
+    if question is None:
+        raise QuestionNotDrawn()
+    return question
+
+
+# --- invitations ---------------------------------------------------------------
+
+
+def invitation_token(*, enrolment: Enrolment) -> str:
+    """A signed token naming the enrolment and its address; it cannot be forged or reused elsewhere."""
+    # No timestamp: the link stays the same each time the examiner looks at it.
+    return signing.Signer(salt=INVITATION_SALT).sign_object({"e": enrolment.pk, "m": enrolment.email})
+
+
+def enrolment_from_token(*, token: str) -> Enrolment:
+    try:
+        data = signing.Signer(salt=INVITATION_SALT).unsign_object(token)
+    except (signing.BadSignature, ValueError) as error:
+        raise InvalidInvitation() from error
+    enrolment = (
+        Enrolment.objects.select_related("exam__federation", "user")
+        .filter(pk=data.get("e"), email=data.get("m"))
+        .first()
+    )
+    if enrolment is None:
+        raise InvalidInvitation()
+    return enrolment
+
+
+# --- the attempt ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class QuestionStatus:
+    position: int
+    answered: bool
+    flagged: bool
+
+
+def attempt_progress(*, attempt: Attempt) -> list[QuestionStatus]:
+    """Each drawn question's place, whether it is answered and flagged (for navigation)."""
+    answered = set(Answer.objects.filter(attempt=attempt).values_list("question_id", flat=True))
+    return [
+        QuestionStatus(position=position, answered=pk in answered, flagged=flagged)
+        for pk, position, flagged in attempt.questions.order_by("position").values_list(
+            "pk", "position", "flagged"
+        )
+    ]
+
+
+def remaining_seconds(*, attempt: Attempt, now: datetime | None = None) -> int:
+    """Seconds left by the server's clock (never negative)."""
+    now = now or clock.now()
+    return max(0, math.floor((attempt.deadline - now).total_seconds()))
+
+
+def review_level(*, attempt: Attempt, now: datetime | None = None) -> str | None:
+    """What the candidate may see of a finished attempt now, or ``None`` for nothing yet.
+
+    Never anything while the attempt is open.
+    """
+    now = now or clock.now()
+    if not attempt.is_finished:
+        return None
+    exam = attempt.enrolment.exam
+    if exam.review_from == Exam.ReviewFrom.CLOSING and now < exam.closes_at:
+        return None
+    return exam.review
+
+
+@dataclass(frozen=True)
+class TopicResult:
+    topic: str
+    questions: int
+    score: float  # percent
+
+
+def topic_breakdown(*, attempt: Attempt) -> list[TopicResult]:
+    """The finished attempt's score per topic, in the topics' order."""
+    totals: dict[Any, list[float]] = defaultdict(list)
+    titles: dict[Any, str] = {}
+    orders: dict[Any, int] = {}
+    for question in attempt.questions.select_related("topic"):
+        key = question.topic_id
+        totals[key].append(question.score or 0.0)
+        titles[key] = question.topic.title if question.topic else "—"
+        orders[key] = question.topic.order if question.topic else 999
+    return [
+        TopicResult(topic=titles[key], questions=len(scores), score=round(100 * sum(scores) / len(scores), 1))
+        for key, scores in sorted(totals.items(), key=lambda item: orders[item[0]])
+    ]
+
+
+@dataclass(frozen=True)
+class ReviewedQuestion:
+    question: AttemptQuestion
+    grade: Grade | None  # None: not answered
+
+
+def attempt_review(*, attempt: Attempt) -> list[ReviewedQuestion]:
+    """Each question of a finished attempt with its grade: the engine decides again."""
+    if not attempt.is_finished:
+        return []
+    reviewed = []
+    for question in attempt.questions.select_related("answer", "topic").order_by("position"):
+        answer = question.saved_answer()
+        reviewed.append(
+            ReviewedQuestion(
+                question=question,
+                grade=grade(scenario=frozen_scenario(question), answer=answer.payload)
+                if answer
+                else None,
+            )
+        )
+    return reviewed
+
+
+# --- results and statistics ------------------------------------------------------
+
+
+def exam_attempts(*, exam: Exam) -> QuerySet[Attempt]:
+    return (
+        Attempt.objects.filter(enrolment__exam=exam)
+        .select_related("enrolment", "certificate")
+        .order_by("enrolment__full_name", "number")
+    )
+
+
+def exam_enrolments(*, exam: Exam) -> QuerySet[Enrolment]:
+    return exam.enrolments.annotate(
+        attempt_count=Count("attempts"),
+        passed_count=Count("attempts", filter=Q(attempts__passed=True)),
+    ).order_by("full_name", "pk")
+
+
+@dataclass(frozen=True)
+class ItemStatistic:
+    """How a question did among first attempts.
+
+    ``facility``: the mean score (0 hard … 1 easy). ``discrimination``: the
+    correlation between the item's score and the candidate's score on the other
+    items (corrected item-total correlation); ``None`` when it cannot be computed.
+    """
+
+    scenario_id: int | None
+    slug: str
+    title: str
+    topic: str
+    answered: int
+    facility: float
+    discrimination: float | None
+
+
+def item_statistics(*, exam: Exam) -> list[ItemStatistic]:
+    """Facility and discrimination of every question drawn in finished first attempts."""
+    rows = AttemptQuestion.objects.filter(
+        attempt__enrolment__exam=exam, attempt__number=1, attempt__finished_at__isnull=False
+    ).values_list("attempt_id", "scenario_id", "score", "case__id", "topic__title")
+    totals: dict[int, float] = defaultdict(float)
+    counts: dict[int, int] = defaultdict(int)
+    items: dict[Any, list[tuple[int, float]]] = defaultdict(list)
+    labels: dict[Any, tuple[str, str]] = {}
+    for attempt_id, scenario_id, score, slug, topic in rows:
+        score = score or 0.0
+        totals[attempt_id] += score
+        counts[attempt_id] += 1
+        key = scenario_id or slug
+        items[key].append((attempt_id, score))
+        labels[key] = (slug or "", topic or "—")
+    titles = _scenario_titles(key for key in items if isinstance(key, int))
+    result = []
+    for key, scored in items.items():
+        scores = [score for _, score in scored]
+        # The rest of the test, without this item, so the item does not correlate with itself.
+        rests = [
+            (totals[attempt_id] - score) / max(1, counts[attempt_id] - 1)
+            for attempt_id, score in scored
+        ]
+        slug, topic = labels[key]
+        result.append(
+            ItemStatistic(
+                scenario_id=key if isinstance(key, int) else None,
+                slug=slug,
+                title=titles.get(key, slug),
+                topic=topic,
+                answered=len(scores),
+                facility=round(statistics.fmean(scores), 3),
+                discrimination=_correlation(scores, rests),
+            )
+        )
+    return sorted(result, key=lambda item: (item.facility, item.slug))
+
+
+def _scenario_titles(ids: Iterable[int]) -> dict[int, str]:
+    from quiz.models import Scenario
+
+    return {pk: str(scenario) for pk, scenario in Scenario.objects.in_bulk(list(ids)).items()}
+
+
+def _correlation(xs: list[float], ys: list[float]) -> float | None:
+    """Pearson's r, or ``None`` with fewer than three pairs or no spread.
+
+    >>> _correlation([0, 1, 1, 0], [0.2, 0.9, 0.8, 0.1])
+    0.99
+    >>> _correlation([1, 1, 1], [0.2, 0.5, 0.9]) is None
+    True
+    """
+    if len(xs) < 3:
+        return None
+    try:
+        return round(statistics.correlation(xs, ys), 2)
+    except statistics.StatisticsError:
+        return None
+
+
+# --- certificates and the audit trail ------------------------------------------------
+
+
+def normalise_code(code: str) -> str:
+    """Codes are read aloud and typed: ignore case, spaces and dashes.
+
+    >>> normalise_code(" abcd-efgh-jkmn ")
+    'ABCDEFGHJKMN'
+    """
+    return "".join(ch for ch in code.upper() if ch.isalnum())
+
+
+def certificate_by_code(*, code: str) -> Certificate | None:
+    return (
+        Certificate.objects.select_related("attempt__enrolment__exam__federation")
+        .filter(code=normalise_code(code))
+        .first()
+    )
+
+
+def federation_certificates(*, federation: Federation) -> QuerySet[Certificate]:
+    return Certificate.objects.filter(
+        attempt__enrolment__exam__federation=federation
+    ).select_related("attempt__enrolment__exam", "revoked_by")
+
+
+@dataclass(frozen=True)
+class AuditLine:
+    at: datetime
+    action: str
+    exam: str
+    who: str
+    detail: str
+
+
+def audit_trail(*, federation: Federation, limit: int = 500) -> list[AuditLine]:
+    """The federation's events, newest first, with answer saves read from the answers."""
+    events = [
+        AuditLine(
+            at=event.at,
+            action=event.get_action_display(),
+            exam=str(event.exam) if event.exam else "",
+            who=_who(event),
+            detail=event.detail,
+        )
+        for event in AuditEvent.objects.filter(federation=federation)
+        .select_related("exam", "actor", "attempt__enrolment")[:limit]
+    ]
+    saves = [
+        AuditLine(
+            at=answer.saved_at,
+            action=gettext("answer saved"),
+            exam=str(answer.attempt.enrolment.exam),
+            who=answer.attempt.enrolment.full_name,
+            detail=ngettext(
+                "question %(position)s, saved once",
+                "question %(position)s, saved %(times)s times",
+                answer.revision,
+            )
+            % {"position": localnum(answer.question.position), "times": localnum(answer.revision)},
+        )
+        for answer in Answer.objects.filter(attempt__enrolment__exam__federation=federation)
+        .select_related("attempt__enrolment__exam", "question")
+        .order_by("-saved_at")[:limit]
+    ]
+    return sorted(events + saves, key=lambda line: line.at, reverse=True)[:limit]
+
+
+def _who(event: AuditEvent) -> str:
+    candidate = event.attempt.enrolment if event.attempt is not None else None
+    if event.actor is not None and (candidate is None or event.actor.pk != candidate.user_id):
+        return event.actor.get_username()
+    return candidate.full_name if candidate is not None else ""

@@ -1,0 +1,443 @@
+"""Writes: enrolment, the attempt's life-cycle, certificates and the audit trail.
+
+Every function takes ``now`` so tests move time instead of waiting; by default it
+is :func:`exams.clock.now`. Nothing is kept in process memory: any app server can
+serve any request of an attempt.
+"""
+
+from __future__ import annotations
+
+import calendar
+import random
+import secrets
+from collections.abc import Iterable, Mapping
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from quiz.grading import grade
+from quiz.models import Scenario
+from quiz.templatetags.baize import localdatetime, localnum
+
+from . import clock
+from .errors import (
+    AttemptFinished,
+    AttemptInProgress,
+    CertificateRevoked,
+    DeadlinePassed,
+    ExamError,
+    ExamNotOpen,
+    LanguageNotAllowed,
+    NoAttemptsLeft,
+    NotEnoughQuestions,
+    QuestionNotDrawn,
+    WaitingPeriod,
+)
+from .models import (
+    Answer,
+    Attempt,
+    AttemptQuestion,
+    AuditEvent,
+    Certificate,
+    Enrolment,
+    Exam,
+    frozen_scenario,
+)
+
+#: Verification codes avoid letters and digits that read alike (0/O, 1/I/L).
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 12
+
+
+def add_months(moment: datetime, months: int) -> datetime:
+    """The same day ``months`` later, or the month's last day when it is shorter.
+
+    >>> from datetime import datetime
+    >>> add_months(datetime(2026, 1, 31), 1)
+    datetime.datetime(2026, 2, 28, 0, 0)
+    >>> add_months(datetime(2026, 11, 15, 9, 30), 24)
+    datetime.datetime(2028, 11, 15, 9, 30)
+    """
+    month_index = moment.month - 1 + months
+    year, month = moment.year + month_index // 12, month_index % 12 + 1
+    day = min(moment.day, calendar.monthrange(year, month)[1])
+    return moment.replace(year=year, month=month, day=day)
+
+
+def new_certificate_code() -> str:
+    """A random verification code (31**12 ≈ 8·10^17 possibilities).
+
+    >>> code = new_certificate_code()
+    >>> len(code), set(code) <= set(CODE_ALPHABET)
+    (12, True)
+    """
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def record(
+    action: str,
+    *,
+    exam: Exam,
+    at: datetime,
+    attempt: Attempt | None = None,
+    certificate: Certificate | None = None,
+    actor: Any = None,
+    detail: str = "",
+) -> AuditEvent:
+    """Add one event to the federation's audit trail."""
+    return AuditEvent.objects.create(
+        federation_id=exam.federation_id,
+        exam=exam,
+        attempt=attempt,
+        certificate=certificate,
+        actor=actor if actor is not None and actor.is_authenticated else None,
+        action=action,
+        detail=detail[:500],
+        at=at,
+    )
+
+
+# --- enrolment ---------------------------------------------------------------
+
+
+def enrol_candidate(
+    *, exam: Exam, full_name: str, email: str, by: Any = None, now: datetime | None = None
+) -> Enrolment:
+    """Enrol one candidate; his account is found or made from his email address.
+
+    The account has no password: the candidate signs in with his invitation link.
+    """
+    now = now or clock.now()
+    email = email.strip().lower()
+    user_model = get_user_model()
+    with transaction.atomic():
+        user, created = user_model.objects.get_or_create(
+            username=email, defaults={"email": email}
+        )
+        if created:
+            user.set_unusable_password()
+            user.save(update_fields=["password"])
+        if Enrolment.objects.filter(exam=exam, user=user).exists():
+            raise ExamError(_("%(email)s is already enrolled in this exam.") % {"email": email})
+        enrolment = Enrolment.objects.create(
+            exam=exam, user=user, full_name=full_name.strip(), email=email
+        )
+        record(
+            AuditEvent.Action.CANDIDATE_ENROLLED, exam=exam, actor=by, at=now,
+            detail=f"{enrolment.full_name} <{email}>",
+        )
+    return enrolment
+
+
+def import_enrolments(
+    *, exam: Exam, rows: Iterable[Mapping[str, str]], by: Any = None, now: datetime | None = None
+) -> list[Enrolment]:
+    """Enrol every row (``full_name``, ``email``) or, on any refusal, none of them."""
+    with transaction.atomic():
+        return [
+            enrol_candidate(exam=exam, full_name=row["full_name"], email=row["email"], by=by, now=now)
+            for row in rows
+        ]
+
+
+def save_exam(*, form: Any, sections: Any) -> Exam:
+    """Save a valid :class:`ExamForm` and its :class:`SectionFormSet` together.
+
+    Running attempts keep the questions they drew: nothing here touches them.
+    """
+    with transaction.atomic():
+        exam = form.save()
+        sections.instance = exam
+        sections.save()
+    return exam
+
+
+# --- the attempt -------------------------------------------------------------
+
+
+def start_attempt(
+    *,
+    enrolment: Enrolment,
+    language: str,
+    now: datetime | None = None,
+    rng: random.Random | None = None,
+) -> Attempt:
+    """Start an attempt: check the exam's rules, draw the questions and freeze them.
+
+    The deadline is the start plus the time limit, capped at the exam's closing time.
+    """
+    now = now or clock.now()
+    exam = enrolment.exam
+    if not exam.is_open(now):
+        raise ExamNotOpen()
+    if language not in exam.languages:
+        raise LanguageNotAllowed()
+    for attempt in enrolment.attempts.filter(finished_at__isnull=True):
+        finish_if_expired(attempt=attempt, now=now)
+    attempts = list(enrolment.attempts.order_by("number"))
+    if any(not attempt.is_finished for attempt in attempts):
+        raise AttemptInProgress()
+    if any(attempt.passed for attempt in attempts):
+        raise ExamError(_("You have already passed this exam."))
+    if len(attempts) >= exam.attempts_allowed:
+        raise NoAttemptsLeft()
+    if attempts and exam.waiting_hours:
+        allowed_from = attempts[-1].finished_at + timedelta(hours=exam.waiting_hours)
+        if now < allowed_from:
+            raise WaitingPeriod(
+                _("You may start your next attempt from %(moment)s (UTC).")
+                % {"moment": localdatetime(allowed_from)}
+            )
+    drawn = draw_questions(exam=exam, rng=rng or random.SystemRandom())
+    if not drawn:
+        raise NotEnoughQuestions(_("This exam has no questions yet."))
+    try:
+        with transaction.atomic():
+            attempt = Attempt.objects.create(
+                enrolment=enrolment,
+                number=len(attempts) + 1,
+                language=language,
+                started_at=now,
+                deadline=min(now + timedelta(minutes=exam.time_limit), exam.closes_at),
+            )
+            with translation.override(language):
+                AttemptQuestion.objects.bulk_create(
+                    frozen_question(attempt=attempt, position=position, scenario=scenario)
+                    for position, scenario in enumerate(drawn, start=1)
+                )
+            record(
+                AuditEvent.Action.ATTEMPT_STARTED, exam=exam, attempt=attempt,
+                actor=enrolment.user, at=now, detail=language,
+            )
+    except IntegrityError as error:
+        # Two starts at once (a double click, two tabs): the second loses the race.
+        raise AttemptInProgress() from error
+    return attempt
+
+
+def draw_questions(*, exam: Exam, rng: random.Random) -> list[Scenario]:
+    """So many published scenarios per section, no scenario twice in one attempt."""
+    chosen: list[int] = []
+    for section in exam.sections.select_related("topic"):
+        pool = Scenario.objects.filter(published=True).exclude(pk__in=chosen)
+        if section.topic_id is not None:
+            pool = pool.filter(topic_id=section.topic_id)
+        candidates = sorted(pool.values_list("pk", flat=True))
+        if len(candidates) < section.question_count:
+            raise NotEnoughQuestions(
+                _(
+                    "The exam asks for %(wanted)s questions on “%(topic)s” "
+                    "but the bank has only %(available)s."
+                )
+                % {
+                    "wanted": localnum(section.question_count),
+                    "topic": section.topic or _("every topic"),
+                    "available": localnum(len(candidates)),
+                }
+            )
+        chosen.extend(rng.sample(candidates, section.question_count))
+    by_pk = Scenario.objects.select_related("topic").in_bulk(chosen)
+    return [by_pk[pk] for pk in chosen]
+
+
+def frozen_question(*, attempt: Attempt, position: int, scenario: Scenario) -> AttemptQuestion:
+    """A copy of what ``scenario`` asks, its texts in the active language."""
+    return AttemptQuestion(
+        attempt=attempt,
+        position=position,
+        scenario=scenario,
+        topic_id=scenario.topic_id,
+        case=scenario.case,
+        ask=scenario.ask,
+        ask_ball=scenario.ask_ball or "",
+        difficulty=scenario.difficulty,
+        title=scenario.title or "",
+        narrative=scenario.narrative or "",
+        question=scenario.question or "",
+        note=scenario.note or "",
+    )
+
+
+def _check_open(*, attempt: Attempt, now: datetime) -> None:
+    if attempt.is_finished:
+        raise AttemptFinished()
+    if now >= attempt.deadline:
+        finish_attempt(attempt=attempt, finished_by=Attempt.FinishedBy.DEADLINE, now=now)
+        raise DeadlinePassed()
+
+
+def save_answer(
+    *,
+    attempt: Attempt,
+    question: AttemptQuestion,
+    answer: Mapping[str, Any],
+    now: datetime | None = None,
+) -> None:
+    """Save (or replace) the answer to one drawn question: one small write.
+
+    ``answer`` is a validated :class:`quiz.forms.AnswerForm`'s ``answer``.
+    """
+    now = now or clock.now()
+    if question.attempt_id != attempt.pk:
+        raise QuestionNotDrawn()
+    _check_open(attempt=attempt, now=now)
+    payload = dict(answer)
+    # The row only changes while its attempt is open, checked by the same statement.
+    still_open = Answer.objects.filter(
+        question_id=question.pk, attempt__finished_at__isnull=True, attempt__deadline__gt=now
+    )
+    if still_open.update(payload=payload, saved_at=now, revision=F("revision") + 1):
+        return
+    if not Answer.objects.filter(question_id=question.pk).exists():
+        try:
+            with transaction.atomic():
+                Answer.objects.create(
+                    attempt=attempt, question=question, payload=payload, saved_at=now
+                )
+            return
+        except IntegrityError:
+            # Another request saved the first answer meanwhile: replace it, as a change would.
+            if still_open.update(payload=payload, saved_at=now, revision=F("revision") + 1):
+                return
+    # The attempt closed between the check above and the write.
+    raise AttemptFinished()
+
+
+def set_flag(
+    *, attempt: Attempt, question: AttemptQuestion, flagged: bool, now: datetime | None = None
+) -> None:
+    """Mark a drawn question for review (or unmark it)."""
+    now = now or clock.now()
+    if question.attempt_id != attempt.pk:
+        raise QuestionNotDrawn()
+    _check_open(attempt=attempt, now=now)
+    AttemptQuestion.objects.filter(pk=question.pk).update(flagged=flagged)
+
+
+def submit_attempt(*, attempt: Attempt, now: datetime | None = None) -> Attempt:
+    """The candidate hands in: grade now. A second submission is refused.
+
+    Past the deadline the attempt is finished as the deadline left it.
+    """
+    now = now or clock.now()
+    if attempt.is_finished:
+        raise AttemptFinished()
+    finished_by = (
+        Attempt.FinishedBy.DEADLINE if now >= attempt.deadline else Attempt.FinishedBy.CANDIDATE
+    )
+    finished = finish_attempt(attempt=attempt, finished_by=finished_by, now=now)
+    if finished is None:
+        raise AttemptFinished()
+    return finished
+
+
+def finish_if_expired(*, attempt: Attempt, now: datetime | None = None) -> Attempt:
+    """Finish an open attempt whose deadline has passed; return it as it now is."""
+    now = now or clock.now()
+    if not attempt.is_finished and now >= attempt.deadline:
+        finish_attempt(attempt=attempt, finished_by=Attempt.FinishedBy.DEADLINE, now=now)
+        attempt.refresh_from_db()
+    return attempt
+
+
+def finish_expired_attempts(*, now: datetime | None = None) -> int:
+    """Finish every open attempt past its deadline (run by cron); return how many."""
+    now = now or clock.now()
+    finished = 0
+    expired = Attempt.objects.filter(finished_at__isnull=True, deadline__lte=now)
+    for attempt in expired.select_related("enrolment__exam", "enrolment__user").iterator():
+        if finish_attempt(attempt=attempt, finished_by=Attempt.FinishedBy.DEADLINE, now=now):
+            finished += 1
+    return finished
+
+
+def finish_attempt(*, attempt: Attempt, finished_by: str, now: datetime) -> Attempt | None:
+    """Close the attempt, grade the saved answers with the engine, issue a certificate on a pass.
+
+    Returns ``None`` when another request finished it first (nothing is changed).
+    """
+    finished_at = min(now, attempt.deadline)
+    with transaction.atomic():
+        # The conditional update is the claim: of two finishers, only one changes the row.
+        claimed = Attempt.objects.filter(pk=attempt.pk, finished_at__isnull=True).update(
+            finished_at=finished_at, finished_by=finished_by
+        )
+        if not claimed:
+            return None
+        attempt = Attempt.objects.select_related(
+            "enrolment__exam__federation", "enrolment__user"
+        ).get(pk=attempt.pk)
+        exam = attempt.enrolment.exam
+        questions = list(attempt.questions.select_related("answer").order_by("position"))
+        for question in questions:
+            answer = question.saved_answer()
+            question.score = (
+                grade(scenario=frozen_scenario(question), answer=answer.payload).score
+                if answer is not None
+                else 0.0
+            )
+        AttemptQuestion.objects.bulk_update(questions, ["score"])
+        total = sum(question.score for question in questions)
+        attempt.score = round(100 * total / len(questions), 2) if questions else 0.0
+        attempt.passed = attempt.score >= exam.pass_mark
+        attempt.save(update_fields=["score", "passed"])
+        record(
+            AuditEvent.Action.ATTEMPT_FINISHED, exam=exam, attempt=attempt, at=now,
+            actor=attempt.enrolment.user if finished_by == Attempt.FinishedBy.CANDIDATE else None,
+            detail=f"{attempt.score:g} %",
+        )
+        if attempt.passed:
+            issue_certificate(attempt=attempt, now=finished_at)
+    return attempt
+
+
+# --- certificates ------------------------------------------------------------
+
+
+def issue_certificate(*, attempt: Attempt, now: datetime) -> Certificate:
+    """Issue the certificate of a passed attempt, with a fresh unique code."""
+    exam = attempt.enrolment.exam
+    expires_at = add_months(now, exam.certificate_months) if exam.certificate_months else None
+    while True:
+        code = new_certificate_code()
+        if not Certificate.objects.filter(code=code).exists():
+            break
+    certificate = Certificate.objects.create(
+        attempt=attempt,
+        code=code,
+        holder_name=attempt.enrolment.full_name,
+        language=attempt.language,
+        issued_at=now,
+        expires_at=expires_at,
+    )
+    record(
+        AuditEvent.Action.CERTIFICATE_ISSUED, exam=exam, attempt=attempt,
+        certificate=certificate, at=now, detail=code,
+    )
+    return certificate
+
+
+def revoke_certificate(
+    *, certificate: Certificate, reason: str, by: Any, now: datetime | None = None
+) -> Certificate:
+    """Revoke a certificate; its verification page then says so, at the same address."""
+    now = now or clock.now()
+    reason = reason.strip()
+    if not reason:
+        raise ExamError(_("Give the reason for the revocation."))
+    updated = Certificate.objects.filter(pk=certificate.pk, revoked_at__isnull=True).update(
+        revoked_at=now, revocation_reason=reason, revoked_by=by
+    )
+    if not updated:
+        raise CertificateRevoked()
+    certificate.refresh_from_db()
+    record(
+        AuditEvent.Action.CERTIFICATE_REVOKED, exam=certificate.attempt.enrolment.exam,
+        attempt=certificate.attempt, certificate=certificate, actor=by, at=now, detail=reason,
+    )
+    return certificate

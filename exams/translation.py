@@ -1,0 +1,15 @@
+"""Names and instructions shown to candidates exist in every language of the site."""
+
+from modeltranslation.translator import TranslationOptions, register
+
+from .models import Exam, Federation
+
+
+@register(Federation)
+class FederationTranslationOptions(TranslationOptions):
+    fields = ("name",)
+
+
+@register(Exam)
+class ExamTranslationOptions(TranslationOptions):
+    fields = ("name", "instructions")

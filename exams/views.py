@@ -1,0 +1,644 @@
+"""Thin views: forms validate, services write, selectors read, templates show.
+
+Refusals (:class:`exams.errors.ExamError`) become a page with the reason in the
+reader's language and the matching status; nothing has been changed by then.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+import segno
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse, translate_url
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_http_methods, require_POST
+
+from quiz.forms import AnswerForm
+
+from . import clock, selectors, services
+from .errors import AttemptFinished, DeadlinePassed, ExamError, NotYours
+from .forms import (
+    EnrolForm,
+    EnrolmentCSVForm,
+    ExamForm,
+    RevokeForm,
+    SectionFormSet,
+    StartAttemptForm,
+    VerifyForm,
+)
+from .models import Attempt, Certificate, Exam, frozen_scenario
+
+
+def refuse(request: HttpRequest, error: ExamError) -> HttpResponse:
+    return render(request, "exams/refused.html", {"message": error.message}, status=error.status)
+
+
+def refusals(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Turn an :class:`ExamError` raised by a selector or service into a refusal page."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            return view(request, *args, **kwargs)
+        except ExamError as error:
+            if _wants_json(request):
+                return JsonResponse({"saved": False, "error": str(error.message)}, status=error.status)
+            return refuse(request, error)
+
+    return wrapped
+
+
+def examiner_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Signed-in examiners only; the view gets the examiner's federation."""
+
+    @login_required
+    @refusals
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        federation = selectors.examiner_federation(user=request.user)
+        if federation is None:
+            raise NotYours(_("Only a federation's examiners can open this page."))
+        return view(request, *args, federation=federation, **kwargs)
+
+    return wrapped
+
+
+def candidate_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    return login_required(refusals(never_cache(view)))
+
+
+def _wants_json(request: HttpRequest) -> bool:
+    return request.headers.get("X-Requested-With") == "fetch"
+
+
+# --- candidates -------------------------------------------------------------------
+
+
+@login_required
+def home(request: HttpRequest) -> HttpResponse:
+    return render(
+        request,
+        "exams/home.html",
+        {
+            "enrolments": selectors.candidate_enrolments(user=request.user),
+            "federation": selectors.examiner_federation(user=request.user),
+            "now": clock.now(),
+        },
+    )
+
+
+@refusals
+def invitation(request: HttpRequest, token: str) -> HttpResponse:
+    """The invitation link signs the candidate in and opens his exam."""
+    enrolment = selectors.enrolment_from_token(token=token)
+    target = reverse("exams:enrolment", args=[enrolment.pk])
+    if request.user != enrolment.user:
+        if enrolment.user.has_usable_password() or enrolment.user.is_staff:
+            # A link must never open an account that has a password (an examiner's, a
+            # trainee's): its owner signs in as usual.
+            return redirect_to_login(target)
+        login(request, enrolment.user, backend="django.contrib.auth.backends.ModelBackend")
+    return redirect(target)
+
+
+@candidate_only
+@require_http_methods(["GET", "POST"])
+def enrolment(request: HttpRequest, enrolment_id: int) -> HttpResponse:
+    enrolment = selectors.enrolment_for_candidate(user=request.user, enrolment_id=enrolment_id)
+    now = clock.now()
+    for attempt in enrolment.attempts.filter(finished_at__isnull=True):
+        services.finish_if_expired(attempt=attempt, now=now)
+    form = StartAttemptForm(
+        data=request.POST or None, exam=enrolment.exam,
+        initial={"language": translation.get_language()},
+    )
+    status = 200
+    if request.method == "POST" and form.is_valid():
+        language = form.cleaned_data["language"]
+        try:
+            attempt = services.start_attempt(enrolment=enrolment, language=language, now=now)
+        except ExamError as error:
+            form.add_error(None, error.message)
+            status = error.status
+        else:
+            with translation.override(language):
+                return redirect(reverse("exams:question", args=[attempt.pk, 1]))
+    elif request.method == "POST":
+        status = 400
+    attempts = list(enrolment.attempts.order_by("number").select_related("certificate"))
+    return render(
+        request,
+        "exams/enrolment.html",
+        {
+            "enrolment": enrolment,
+            "exam": enrolment.exam,
+            "attempts": attempts,
+            "open_attempt": next((a for a in attempts if not a.is_finished), None),
+            "form": form,
+            "exam_open": enrolment.exam.is_open(now),
+            "now": now,
+        },
+        status=status,
+    )
+
+
+def _open_attempt(request: HttpRequest, attempt_id: int) -> Attempt:
+    attempt = selectors.attempt_for_candidate(user=request.user, attempt_id=attempt_id)
+    return services.finish_if_expired(attempt=attempt)
+
+
+def _in_attempt_language(request: HttpRequest, attempt: Attempt) -> HttpResponse | None:
+    """The attempt's pages are in the language the candidate chose for it."""
+    if request.method == "GET" and translation.get_language() != attempt.language:
+        return redirect(translate_url(request.get_full_path(), attempt.language))
+    return None
+
+
+@candidate_only
+def attempt(request: HttpRequest, attempt_id: int) -> HttpResponse:
+    """Resume: the first question not yet answered."""
+    attempt = _open_attempt(request, attempt_id)
+    if attempt.is_finished:
+        return redirect("exams:result", attempt_id=attempt.pk)
+    progress = selectors.attempt_progress(attempt=attempt)
+    position = next((item.position for item in progress if not item.answered), 1)
+    with translation.override(attempt.language):
+        return redirect(reverse("exams:question", args=[attempt.pk, position]))
+
+
+def answer_initial(answer: dict[str, Any]) -> dict[str, Any]:
+    """A saved answer (``AnswerForm.answer``) as the form's initial values.
+
+    >>> answer_initial({"legal": False, "points": {"B": 4}, "calls": ["foul"]})
+    {'legal': 'foul', 'points_side': 'B', 'points_amount': 4, 'calls': ['foul']}
+    >>> answer_initial({"points": {}})
+    {'points_side': ''}
+    """
+    initial: dict[str, Any] = {}
+    for name, value in answer.items():
+        if name == "legal":
+            initial[name] = "fair" if value else "foul"
+        elif name == "points":
+            if value:
+                (side, amount), *_rest = value.items()
+                initial["points_side"], initial["points_amount"] = side, amount
+            else:
+                initial["points_side"] = ""
+        elif name == "penalty":
+            initial[name] = str(value)
+        else:
+            initial[name] = value
+    return initial
+
+
+@candidate_only
+@require_http_methods(["GET", "POST"])
+def question(request: HttpRequest, attempt_id: int, position: int) -> HttpResponse:
+    attempt = _open_attempt(request, attempt_id)
+    if attempt.is_finished:
+        if request.method == "POST":
+            raise _finished_error(attempt)
+        return redirect("exams:result", attempt_id=attempt.pk)
+    if response := _in_attempt_language(request, attempt):
+        return response
+    drawn = selectors.attempt_question(attempt=attempt, position=position)
+    scenario = frozen_scenario(drawn)
+    status = 200
+    if request.method == "POST":
+        form = AnswerForm(scenario=scenario, data=request.POST)
+        if form.is_valid():
+            services.save_answer(attempt=attempt, question=drawn, answer=form.answer)
+            if _wants_json(request):
+                return JsonResponse({"saved": True})
+            messages.success(request, _("Answer saved."))
+            return redirect(_after_save(attempt, position))
+        if _wants_json(request):
+            return JsonResponse({"saved": False, "errors": form.errors}, status=400)
+        status = 400
+    else:
+        saved = drawn.saved_answer()
+        form = AnswerForm(scenario=scenario, initial=answer_initial(saved.payload) if saved else None)
+    return render(
+        request,
+        "exams/question.html",
+        {
+            "attempt": attempt,
+            "exam": attempt.enrolment.exam,
+            "drawn": drawn,
+            "scenario": scenario,
+            "form": form,
+            "progress": selectors.attempt_progress(attempt=attempt),
+            "remaining": selectors.remaining_seconds(attempt=attempt),
+        },
+        status=status,
+    )
+
+
+def _finished_error(attempt: Attempt) -> ExamError:
+    return DeadlinePassed() if attempt.finished_by == Attempt.FinishedBy.DEADLINE else AttemptFinished()
+
+
+def _after_save(attempt: Attempt, position: int) -> str:
+    last = attempt.questions.count()
+    if position < last:
+        return reverse("exams:question", args=[attempt.pk, position + 1])
+    return reverse("exams:submit", args=[attempt.pk])
+
+
+@candidate_only
+@require_POST
+def flag(request: HttpRequest, attempt_id: int, position: int) -> HttpResponse:
+    attempt = _open_attempt(request, attempt_id)
+    if attempt.is_finished:
+        raise _finished_error(attempt)
+    drawn = selectors.attempt_question(attempt=attempt, position=position)
+    flagged = request.POST.get("flagged") == "1"
+    services.set_flag(attempt=attempt, question=drawn, flagged=flagged)
+    if _wants_json(request):
+        return JsonResponse({"flagged": flagged})
+    return redirect("exams:question", attempt_id=attempt.pk, position=position)
+
+
+@candidate_only
+@require_http_methods(["GET", "POST"])
+def submit(request: HttpRequest, attempt_id: int) -> HttpResponse:
+    attempt = selectors.attempt_for_candidate(user=request.user, attempt_id=attempt_id)
+    if request.method == "POST":
+        services.submit_attempt(attempt=attempt)
+        return redirect("exams:result", attempt_id=attempt.pk)
+    attempt = services.finish_if_expired(attempt=attempt)
+    if attempt.is_finished:
+        return redirect("exams:result", attempt_id=attempt.pk)
+    if response := _in_attempt_language(request, attempt):
+        return response
+    progress = selectors.attempt_progress(attempt=attempt)
+    return render(
+        request,
+        "exams/submit.html",
+        {
+            "attempt": attempt,
+            "exam": attempt.enrolment.exam,
+            "progress": progress,
+            "answered": sum(item.answered for item in progress),
+            "unanswered": [item.position for item in progress if not item.answered],
+            "flagged": [item.position for item in progress if item.flagged],
+            "remaining": selectors.remaining_seconds(attempt=attempt),
+        },
+    )
+
+
+@candidate_only
+def result(request: HttpRequest, attempt_id: int) -> HttpResponse:
+    attempt = _open_attempt(request, attempt_id)
+    if not attempt.is_finished:
+        return redirect("exams:attempt", attempt_id=attempt.pk)
+    level = selectors.review_level(attempt=attempt)
+    return render(
+        request,
+        "exams/result.html",
+        {
+            "attempt": attempt,
+            "exam": attempt.enrolment.exam,
+            "level": level,
+            "topics": selectors.topic_breakdown(attempt=attempt)
+            if level in (Exam.Review.TOPICS, Exam.Review.ANSWERS)
+            else [],
+            "review": selectors.attempt_review(attempt=attempt)
+            if level == Exam.Review.ANSWERS
+            else [],
+            "certificate": getattr(attempt, "certificate", None) if attempt.passed else None,
+        },
+    )
+
+
+# --- certificates (public) ---------------------------------------------------------
+
+
+@refusals
+def certificate_pdf(request: HttpRequest, code: str) -> HttpResponse:
+    """The holder's certificate as a PDF, in the language of his attempt."""
+    from weasyprint import HTML
+
+    certificate = selectors.certificate_by_code(code=code)
+    if certificate is None or not _may_download(request, certificate):
+        raise NotYours()
+    with translation.override(certificate.language):
+        verify_url = request.build_absolute_uri(
+            reverse("exams:verify_code", args=[certificate.code])
+        )
+        html = render_to_string(
+            "exams/certificate_pdf.html",
+            {
+                "certificate": certificate,
+                "exam": certificate.attempt.enrolment.exam,
+                "federation": certificate.attempt.enrolment.exam.federation,
+                "verify_url": verify_url,
+                "qr_svg": segno.make(verify_url, error="m").svg_inline(scale=3),
+                "status": certificate.status(clock.now()),
+                "language": certificate.language,
+                "rtl": translation.get_language_bidi(),
+            },
+        )
+    pdf = HTML(string=html, base_url=request.build_absolute_uri("/")).write_pdf()
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = f'attachment; filename="certificate-{certificate.code}.pdf"'
+    return response
+
+
+def _may_download(request: HttpRequest, certificate: Certificate) -> bool:
+    if not request.user.is_authenticated:
+        return False
+    if certificate.attempt.enrolment.user_id == request.user.pk:
+        return True
+    federation = selectors.examiner_federation(user=request.user)
+    return federation is not None and federation.pk == certificate.attempt.enrolment.exam.federation_id
+
+
+def verify(request: HttpRequest) -> HttpResponse:
+    """Anyone types the code printed on a certificate."""
+    form = VerifyForm(data=request.GET or None)
+    if form.is_valid():
+        return redirect("exams:verify_code", code=selectors.normalise_code(form.cleaned_data["code"]))
+    return render(request, "exams/verify.html", {"form": form}, status=400 if form.errors else 200)
+
+
+def verify_code(request: HttpRequest, code: str) -> HttpResponse:
+    """The public page of one certificate: its address stays the same when it is revoked."""
+    certificate = selectors.certificate_by_code(code=code)
+    if certificate is None:
+        return render(
+            request,
+            "exams/verify.html",
+            {"form": VerifyForm(initial={"code": code}), "not_found": code},
+            status=404,
+        )
+    if certificate.code != code:
+        return redirect("exams:verify_code", code=certificate.code)
+    return render(
+        request,
+        "exams/verify_code.html",
+        {
+            "certificate": certificate,
+            "exam": certificate.attempt.enrolment.exam,
+            "federation": certificate.attempt.enrolment.exam.federation,
+            "status": certificate.status(clock.now()),
+            "may_download": _may_download(request, certificate),
+        },
+    )
+
+
+def verify_qr(request: HttpRequest, code: str) -> HttpResponse:
+    """A QR code of the certificate's verification address (SVG)."""
+    certificate = selectors.certificate_by_code(code=code)
+    if certificate is None:
+        return HttpResponse(status=404)
+    url = request.build_absolute_uri(reverse("exams:verify_code", args=[certificate.code]))
+    return HttpResponse(
+        segno.make(url, error="m").svg_inline(scale=4), content_type="image/svg+xml"
+    )
+
+
+# --- examiners --------------------------------------------------------------------
+
+
+@examiner_only
+def manage(request: HttpRequest, federation: Any) -> HttpResponse:
+    return render(
+        request,
+        "exams/manage.html",
+        {"federation": federation, "exams": selectors.federation_exams(federation=federation)},
+    )
+
+
+@examiner_only
+@require_http_methods(["GET", "POST"])
+def exam_edit(request: HttpRequest, federation: Any, exam_id: int | None = None) -> HttpResponse:
+    exam = (
+        selectors.exam_for_examiner(federation=federation, exam_id=exam_id)
+        if exam_id is not None
+        else Exam(federation=federation)
+    )
+    form = ExamForm(data=request.POST or None, instance=exam, federation=federation)
+    sections = SectionFormSet(data=request.POST or None, instance=exam, prefix="sections")
+    if request.method == "POST":
+        if form.is_valid() and sections.is_valid():
+            exam = services.save_exam(form=form, sections=sections)
+            messages.success(request, _("The exam is saved."))
+            return redirect("exams:exam_detail", exam_id=exam.pk)
+    return render(
+        request,
+        "exams/exam_form.html",
+        {"federation": federation, "exam": exam if exam.pk else None, "form": form, "sections": sections},
+        status=400 if request.method == "POST" else 200,
+    )
+
+
+def _exam_detail(
+    request: HttpRequest,
+    exam: Exam,
+    *,
+    enrol_form: EnrolForm | None = None,
+    csv_form: EnrolmentCSVForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    enrolments = list(selectors.exam_enrolments(exam=exam))
+    for enrolment in enrolments:
+        enrolment.invitation_url = request.build_absolute_uri(
+            reverse("exams:invitation", args=[selectors.invitation_token(enrolment=enrolment)])
+        )
+    return render(
+        request,
+        "exams/exam_detail.html",
+        {
+            "exam": exam,
+            "federation": exam.federation,
+            "enrolments": enrolments,
+            "enrol_form": enrol_form or EnrolForm(exam=exam),
+            "csv_form": csv_form or EnrolmentCSVForm(exam=exam),
+            "now": clock.now(),
+        },
+        status=status,
+    )
+
+
+@examiner_only
+def exam_detail(request: HttpRequest, federation: Any, exam_id: int) -> HttpResponse:
+    return _exam_detail(request, selectors.exam_for_examiner(federation=federation, exam_id=exam_id))
+
+
+@examiner_only
+@require_POST
+def enrol(request: HttpRequest, federation: Any, exam_id: int) -> HttpResponse:
+    exam = selectors.exam_for_examiner(federation=federation, exam_id=exam_id)
+    form = EnrolForm(data=request.POST, exam=exam)
+    if not form.is_valid():
+        return _exam_detail(request, exam, enrol_form=form, status=400)
+    services.enrol_candidate(exam=exam, by=request.user, **form.cleaned_data)
+    messages.success(request, _("%(name)s is enrolled.") % {"name": form.cleaned_data["full_name"]})
+    return redirect("exams:exam_detail", exam_id=exam.pk)
+
+
+@examiner_only
+@require_POST
+def enrol_csv(request: HttpRequest, federation: Any, exam_id: int) -> HttpResponse:
+    exam = selectors.exam_for_examiner(federation=federation, exam_id=exam_id)
+    form = EnrolmentCSVForm(data=request.POST, files=request.FILES, exam=exam)
+    if not form.is_valid():
+        return _exam_detail(request, exam, csv_form=form, status=400)
+    enrolled = services.import_enrolments(exam=exam, rows=form.cleaned_data["file"], by=request.user)
+    messages.success(
+        request,
+        translation.ngettext(
+            "%(count)s candidate is enrolled.", "%(count)s candidates are enrolled.", len(enrolled)
+        )
+        % {"count": len(enrolled)},
+    )
+    return redirect("exams:exam_detail", exam_id=exam.pk)
+
+
+@examiner_only
+def results(request: HttpRequest, federation: Any, exam_id: int) -> HttpResponse:
+    exam = selectors.exam_for_examiner(federation=federation, exam_id=exam_id)
+    return render(
+        request,
+        "exams/results.html",
+        {"exam": exam, "federation": federation, "attempts": selectors.exam_attempts(exam=exam)},
+    )
+
+
+@examiner_only
+def attempt_detail(request: HttpRequest, federation: Any, attempt_id: int) -> HttpResponse:
+    """One candidate's attempt as the examiner sees it: per topic and, once finished, each answer."""
+    attempt = services.finish_if_expired(
+        attempt=selectors.attempt_for_examiner(federation=federation, attempt_id=attempt_id)
+    )
+    progress = selectors.attempt_progress(attempt=attempt)
+    return render(
+        request,
+        "exams/attempt_detail.html",
+        {
+            "attempt": attempt,
+            "exam": attempt.enrolment.exam,
+            "federation": federation,
+            "progress": progress,
+            "answered": sum(item.answered for item in progress),
+            "topics": selectors.topic_breakdown(attempt=attempt) if attempt.is_finished else [],
+            "review": selectors.attempt_review(attempt=attempt),
+        },
+    )
+
+
+@examiner_only
+def invitations_csv(request: HttpRequest, federation: Any, exam_id: int) -> HttpResponse:
+    """Every candidate's invitation link, for a mail merge."""
+    exam = selectors.exam_for_examiner(federation=federation, exam_id=exam_id)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="invitations-{exam.slug}.csv"'
+    response.write("\ufeff")
+    writer = csv.writer(response)
+    writer.writerow(["full_name", "email", "invitation_link"])
+    for enrolment in selectors.exam_enrolments(exam=exam):
+        link = request.build_absolute_uri(
+            reverse("exams:invitation", args=[selectors.invitation_token(enrolment=enrolment)])
+        )
+        writer.writerow([_cell(enrolment.full_name), _cell(enrolment.email), link])
+    return response
+
+
+#: Spreadsheets run cells that start with these; a name must not become a formula.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _cell(value: Any) -> Any:
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+@examiner_only
+def results_csv(request: HttpRequest, federation: Any, exam_id: int) -> HttpResponse:
+    exam = selectors.exam_for_examiner(federation=federation, exam_id=exam_id)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="results-{exam.slug}.csv"'
+    response.write("\ufeff")  # spreadsheets read the file as UTF-8
+    writer = csv.writer(response)
+    writer.writerow(
+        ["full_name", "email", "attempt", "language", "started_at", "finished_at",
+         "finished_by", "score_percent", "passed", "certificate"]
+    )
+    for attempt in selectors.exam_attempts(exam=exam):
+        certificate = getattr(attempt, "certificate", None)
+        writer.writerow(
+            [_cell(attempt.enrolment.full_name), _cell(attempt.enrolment.email), attempt.number,
+             attempt.language, attempt.started_at.isoformat(),
+             attempt.finished_at.isoformat() if attempt.finished_at else "",
+             attempt.finished_by, "" if attempt.score is None else f"{attempt.score:g}",
+             "" if attempt.passed is None else ("yes" if attempt.passed else "no"),
+             certificate.code if certificate else ""]
+        )
+    return response
+
+
+@examiner_only
+def item_statistics(request: HttpRequest, federation: Any, exam_id: int) -> HttpResponse:
+    exam = selectors.exam_for_examiner(federation=federation, exam_id=exam_id)
+    return render(
+        request,
+        "exams/statistics.html",
+        {"exam": exam, "federation": federation, "items": selectors.item_statistics(exam=exam)},
+    )
+
+
+@examiner_only
+def certificates(request: HttpRequest, federation: Any) -> HttpResponse:
+    now = clock.now()
+    listed = list(selectors.federation_certificates(federation=federation))
+    for certificate in listed:
+        certificate.current_status = certificate.status(now)
+    return render(
+        request,
+        "exams/certificates.html",
+        {"federation": federation, "certificates": listed},
+    )
+
+
+@examiner_only
+@require_http_methods(["GET", "POST"])
+def revoke(request: HttpRequest, federation: Any, code: str) -> HttpResponse:
+    certificate = selectors.certificate_for_examiner(federation=federation, code=code)
+    form = RevokeForm(data=request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        services.revoke_certificate(
+            certificate=certificate, reason=form.cleaned_data["reason"], by=request.user
+        )
+        messages.success(request, _("Certificate %(code)s is revoked.") % {"code": certificate.code})
+        return redirect("exams:certificates")
+    return render(
+        request,
+        "exams/revoke.html",
+        {"federation": federation, "certificate": certificate, "form": form,
+         "status": certificate.status(clock.now())},
+        status=400 if request.method == "POST" else 200,
+    )
+
+
+@examiner_only
+def audit(request: HttpRequest, federation: Any) -> HttpResponse:
+    return render(
+        request,
+        "exams/audit.html",
+        {"federation": federation, "lines": selectors.audit_trail(federation=federation)},
+    )
+

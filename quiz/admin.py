@@ -1,0 +1,118 @@
+"""Admin: scenarios edited per language in tabs, with the engine's preview."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import admin
+from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext_lazy as _
+from modeltranslation.admin import TabbedTranslationAdmin
+
+from quiz.models import PracticeAnswer, Progress, Scenario, SelfTest, Topic
+
+
+class LocalTabsMedia:
+    # modeltranslation's tabs need jQuery UI: served from static/vendor, never a CDN.
+    css = {"all": ("vendor/jquery-ui/jquery-ui.min.css",)}
+
+
+@admin.register(Topic)
+class TopicAdmin(TabbedTranslationAdmin):
+    list_display = ("title", "slug", "order")
+    ordering = ("order",)
+
+    class Media(LocalTabsMedia):
+        pass
+
+
+class ScenarioAdminForm(forms.ModelForm):
+    class Meta:
+        model = Scenario
+        fields = "__all__"
+
+    def clean_case(self) -> dict[str, Any]:
+        from rules_engine import CaseError, judge, load_case
+
+        case = self.cleaned_data["case"]
+        if not isinstance(case, dict):
+            raise forms.ValidationError(_("The case must be a JSON object."))
+        case = {key: value for key, value in case.items() if key != "expect"}
+        try:
+            judge(load_case(case))
+        except CaseError as error:
+            raise forms.ValidationError(
+                [
+                    forms.ValidationError(
+                        _("%(path)s: %(message)s"),
+                        params={"path": problem.path, "message": problem.message},
+                    )
+                    for problem in error.problems
+                ]
+                or [str(error)]
+            ) from error
+        return case
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        case = cleaned.get("case")
+        if isinstance(case, dict) and cleaned.get("slug") and case.get("id") != cleaned["slug"]:
+            self.add_error("case", _("The case's id must equal the slug."))
+        if cleaned.get("ask") == "respot" and not cleaned.get("ask_ball"):
+            self.add_error("ask_ball", _("Name the colour whose re-spot is asked."))
+        return cleaned
+
+
+@admin.register(Scenario)
+class ScenarioAdmin(TabbedTranslationAdmin):
+    form = ScenarioAdminForm
+    list_display = ("slug", "title", "topic", "difficulty", "ask", "published")
+    list_filter = ("topic", "difficulty", "ask", "published")
+    search_fields = ("slug", "title")
+    change_form_template = "admin/quiz/scenario/change_form.html"
+
+    class Media(LocalTabsMedia):
+        pass
+
+    def change_view(
+        self,
+        request: HttpRequest,
+        object_id: str,
+        form_url: str = "",
+        extra_context: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        extra_context = dict(extra_context or {})
+        scenario = self.get_object(request, object_id)
+        if scenario is not None:
+            extra_context["preview"] = scenario_preview(scenario)
+        return super().change_view(request, object_id, form_url, extra_context)
+
+
+def scenario_preview(scenario: Scenario) -> dict[str, Any]:
+    """The diagram, the engine's decision and its explanation, or why there is none."""
+    import json
+
+    from quiz.diagrams import table_svg
+    from quiz.explain import explain
+    from quiz.grading import decide
+
+    try:
+        decision = decide(scenario.case)
+    except ValueError as error:
+        return {"error": str(error)}
+    return {
+        "diagram": table_svg(scenario.case),
+        "decision": json.dumps(decision, indent=2, ensure_ascii=False),
+        "steps": explain(decision),
+    }
+
+
+@admin.register(SelfTest)
+class SelfTestAdmin(admin.ModelAdmin):
+    list_display = ("id", "language", "length", "created_at", "finished_at")
+    readonly_fields = ("scenario_ids",)
+
+
+admin.site.register(Progress)
+admin.site.register(PracticeAnswer)

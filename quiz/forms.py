@@ -1,0 +1,182 @@
+"""Forms: the answer to a scenario (one kind per ask), self-test set-up, sign-up."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.conf import settings
+from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import gettext_lazy as _
+
+from quiz import asks
+from quiz.models import Scenario, SelfTest, Topic
+
+CHOOSE_ONE = _("Choose one answer.")
+
+
+class AnswerForm(forms.Form):
+    """The reader's answer to one scenario; its fields follow what the scenario asks.
+
+    ``AnswerForm(scenario=s, data=request.POST or None, prefix=None)``; once
+    valid, ``form.answer`` is a JSON-able dict that :func:`quiz.grading.grade`
+    reads. The hidden ``scenario`` field catches an answer meant for another
+    question.
+    """
+
+    scenario = forms.IntegerField(widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, scenario: Scenario, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.scenario_object = scenario
+        self.fields["scenario"].initial = scenario.pk
+        self.fields["scenario"].error_messages = {
+            "required": _("This answer does not say which question it belongs to."),
+            "invalid": _("This answer does not say which question it belongs to."),
+        }
+        for name in asks.field_names(ask=scenario.ask, ask_ball=scenario.ask_ball):
+            self._add_field(name, scenario)
+
+    def _add_field(self, name: str, scenario: Scenario) -> None:
+        label = asks.FIELD_LABELS[name]
+        errors = {"required": CHOOSE_ONE, "invalid_choice": _("That is not one of the choices.")}
+        case = scenario.case
+        if name == "legal":
+            field: forms.Field = forms.ChoiceField(
+                choices=asks.legal_choices(), widget=forms.RadioSelect
+            )
+        elif name == "penalty":
+            field = forms.TypedChoiceField(
+                choices=asks.penalty_choices(), coerce=int, widget=forms.RadioSelect
+            )
+        elif name == "points":
+            self.fields["points_side"] = forms.ChoiceField(
+                label=_("Which side scores"),
+                choices=asks.side_choices(case),
+                widget=forms.RadioSelect,
+                error_messages=errors,
+            )
+            self.fields["points_amount"] = forms.IntegerField(
+                label=_("How many points"),
+                min_value=1,
+                max_value=147,
+                required=False,
+                # A text box, so that a reader in Persian may type Persian digits (int() reads them).
+                widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+                error_messages={"invalid": _("Enter a whole number of points.")},
+            )
+            return
+        elif name == "calls":
+            field = forms.MultipleChoiceField(
+                choices=asks.call_choices(),
+                widget=forms.CheckboxSelectMultiple,
+                required=False,
+                help_text=_("Tick every call the referee makes; none is an answer too."),
+            )
+        elif name == "next_striker":
+            field = forms.ChoiceField(
+                choices=asks.striker_choices(case), widget=forms.RadioSelect
+            )
+        elif name == "next_options":
+            field = forms.MultipleChoiceField(
+                choices=asks.option_choices(),
+                widget=forms.CheckboxSelectMultiple,
+                required=False,
+                help_text=_("Tick every choice the next player has."),
+            )
+        elif name == "ball_on":
+            field = forms.ChoiceField(choices=asks.ball_on_choices(), widget=forms.RadioSelect)
+        elif name == "respot":
+            field = forms.ChoiceField(
+                choices=asks.respot_choices(),
+                widget=forms.RadioSelect(attrs={"data-respot": scenario.ask_ball}),
+                help_text=_("Choose the spot, or click it on the diagram."),
+            )
+        else:  # pragma: no cover - FIELDS_BY_ASK and this method move together
+            raise ValueError(f"unknown answer field {name!r}")
+        field.label = label
+        field.error_messages.update(errors)
+        self.fields[name] = field
+
+    def clean_scenario(self) -> int:
+        value = self.cleaned_data["scenario"]
+        if value != self.scenario_object.pk:
+            raise forms.ValidationError(
+                _("This answer belongs to another question. Answer the question shown here."),
+                code="other_scenario",
+            )
+        return value
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        if "points_side" in self.fields:
+            side = cleaned.get("points_side")
+            amount = cleaned.get("points_amount")
+            scores = side and side != asks.NOBODY
+            if scores and not amount and "points_amount" not in self.errors:
+                self.add_error("points_amount", _("Say how many points that side scores."))
+            elif side == asks.NOBODY and amount:
+                self.add_error("points_amount", _("Nobody scores: leave the points empty."))
+        return cleaned
+
+    @property
+    def answer(self) -> dict[str, Any]:
+        """The answer as a JSON-able dict, keyed as :mod:`quiz.asks` names the fields."""
+        if not self.is_valid():
+            raise ValueError("the form is not valid")
+        data = self.cleaned_data
+        answer: dict[str, Any] = {}
+        for name in asks.field_names(
+            ask=self.scenario_object.ask, ask_ball=self.scenario_object.ask_ball
+        ):
+            if name == "legal":
+                answer[name] = data[name] == "fair"
+            elif name == "points":
+                side = data["points_side"]
+                answer[name] = {} if side == asks.NOBODY else {side: data["points_amount"]}
+            elif name in {"calls", "next_options"}:
+                answer[name] = sorted(data.get(name) or ())
+            else:
+                answer[name] = data[name]
+        return answer
+
+
+class SelfTestForm(forms.Form):
+    language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES)
+    length = forms.TypedChoiceField(
+        label=_("Number of questions"),
+        choices=[(n, n) for n in SelfTest.LENGTHS],
+        coerce=int,
+        initial=SelfTest.LENGTHS[0],
+        widget=forms.RadioSelect,
+    )
+    topics = forms.ModelMultipleChoiceField(
+        label=_("Topics"),
+        queryset=Topic.objects.none(),
+        widget=forms.CheckboxSelectMultiple,
+        error_messages={"required": _("Choose at least one topic.")},
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        from quiz.templatetags.baize import localnum
+
+        super().__init__(*args, **kwargs)
+        self.fields["topics"].queryset = Topic.objects.all()
+        self.fields["length"].choices = [(n, localnum(n)) for n in SelfTest.LENGTHS]
+        self.fields["language"].choices = [
+            (code, _language_name(code)) for code, _name in settings.LANGUAGES
+        ]
+        self.fields["length"].error_messages["invalid_choice"] = _(
+            "Choose one of the lengths offered."
+        )
+
+
+def _language_name(code: str) -> str:
+    from django.utils.translation import get_language_info
+
+    return get_language_info(code)["name_local"]
+
+
+class SignUpForm(UserCreationForm):
+    class Meta(UserCreationForm.Meta):
+        fields = ("username",)

@@ -1,0 +1,194 @@
+"""Topics, scenarios, and what trainees answered.
+
+No answer key is stored anywhere: a scenario keeps its referee case without the
+author's ``expect`` block, and the right answer is always the engine's decision.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from quiz.asks import Ask
+
+
+class SlugManager(models.Manager):
+    """Looks rows up by their natural key, the slug (fixtures use it)."""
+
+    def get_by_natural_key(self, slug: str) -> models.Model:
+        return self.get(slug=slug)
+
+
+class Topic(models.Model):
+    slug = models.SlugField(_("slug"), max_length=80, unique=True)
+    order = models.PositiveSmallIntegerField(_("order"), default=0)
+    title = models.CharField(_("title"), max_length=200)
+    description = models.TextField(_("description"), blank=True)
+
+    objects = SlugManager()
+
+    class Meta:
+        ordering = ["order", "slug"]
+        verbose_name = _("topic")
+        verbose_name_plural = _("topics")
+
+    def __str__(self) -> str:
+        return self.title
+
+    def natural_key(self) -> tuple[str]:
+        return (self.slug,)
+
+    def get_absolute_url(self) -> str:
+        return reverse("quiz:practice_topic", kwargs={"topic": self.slug})
+
+
+class Difficulty(models.IntegerChoices):
+    INTRODUCTORY = 1, _("introductory")
+    INTERMEDIATE = 2, _("intermediate")
+    ADVANCED = 3, _("advanced")
+
+
+class Scenario(models.Model):
+    slug = models.SlugField(_("slug"), max_length=120, unique=True)
+    topic = models.ForeignKey(
+        Topic, on_delete=models.PROTECT, related_name="scenarios", verbose_name=_("topic")
+    )
+    difficulty = models.PositiveSmallIntegerField(
+        _("difficulty"), choices=Difficulty.choices, default=Difficulty.INTRODUCTORY
+    )
+    ask = models.CharField(_("asks"), max_length=20, choices=Ask.choices)
+    ask_ball = models.CharField(
+        _("ball asked about"),
+        max_length=10,
+        blank=True,
+        help_text=_("The colour whose re-spot is asked (re-spot and full-decision questions)."),
+    )
+    published = models.BooleanField(_("published"), default=False)
+    case = models.JSONField(_("referee case"))
+    title = models.CharField(_("title"), max_length=200)
+    narrative = models.TextField(_("narrative"))
+    question = models.TextField(_("question"))
+    note = models.TextField(_("note"), blank=True)
+
+    objects = SlugManager()
+
+    class Meta:
+        ordering = ["topic__order", "difficulty", "slug"]
+        verbose_name = _("scenario")
+        verbose_name_plural = _("scenarios")
+
+    def __str__(self) -> str:
+        return self.title or self.slug
+
+    def natural_key(self) -> tuple[str]:
+        return (self.slug,)
+
+    natural_key.dependencies = ["quiz.topic"]  # type: ignore[attr-defined]
+
+    def get_absolute_url(self) -> str:
+        return reverse(
+            "quiz:practice", kwargs={"topic": self.topic.slug, "scenario": self.slug}
+        )
+
+
+class PracticeAnswer(models.Model):
+    """One answer given in practice; signed-in trainees' answers make their progress."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="practice_answers",
+    )
+    scenario = models.ForeignKey(Scenario, on_delete=models.CASCADE, related_name="+")
+    #: The one-time token of the question page: a replayed form finds its answer here.
+    token = models.UUIDField(unique=True)
+    answer = models.JSONField()
+    score = models.FloatField()
+    answered_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-answered_at"]
+        verbose_name = _("practice answer")
+        verbose_name_plural = _("practice answers")
+
+
+class Progress(models.Model):
+    """A signed-in trainee's progress in one topic, across sessions."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="quiz_progress"
+    )
+    topic = models.ForeignKey(Topic, on_delete=models.CASCADE, related_name="+")
+    answered = models.PositiveIntegerField(default=0)
+    correct = models.PositiveIntegerField(default=0)
+    score_total = models.FloatField(default=0)
+    last_scenario = models.ForeignKey(
+        Scenario, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "topic"], name="quiz_progress_user_topic")
+        ]
+        verbose_name = _("progress")
+        verbose_name_plural = _("progress")
+
+
+class SelfTest(models.Model):
+    """A self-test: scenarios drawn at random without repeats, answered one per page."""
+
+    LENGTHS = (10, 20, 40)
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="self_tests",
+    )
+    language = models.CharField(_("language"), max_length=8, choices=settings.LANGUAGES)
+    length = models.PositiveSmallIntegerField(_("length"))
+    topics = models.ManyToManyField(Topic, related_name="+", verbose_name=_("topics"))
+    #: Primary keys of the drawn scenarios, in the order they are asked.
+    scenario_ids = models.JSONField(default=list)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("self-test")
+        verbose_name_plural = _("self-tests")
+
+    @property
+    def finished(self) -> bool:
+        return self.finished_at is not None
+
+    @property
+    def size(self) -> int:
+        """How many questions were drawn (fewer than asked when the bank is small)."""
+        return len(self.scenario_ids)
+
+
+class SelfTestAnswer(models.Model):
+    self_test = models.ForeignKey(SelfTest, on_delete=models.CASCADE, related_name="answers")
+    position = models.PositiveSmallIntegerField()
+    scenario = models.ForeignKey(Scenario, on_delete=models.CASCADE, related_name="+")
+    answer = models.JSONField()
+    score = models.FloatField()
+    answered_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["self_test", "position"], name="quiz_selftestanswer_once"
+            )
+        ]

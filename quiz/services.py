@@ -1,0 +1,115 @@
+"""Writes: practice answers and progress, self-tests."""
+
+from __future__ import annotations
+
+import random
+import uuid
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from quiz.grading import Grade, grade
+from quiz.models import PracticeAnswer, Progress, Scenario, SelfTest, SelfTestAnswer, Topic
+from quiz.selectors import next_position, published_scenarios
+
+
+class AlreadyAnswered(ValueError):
+    """The question was answered before; the first answer stands."""
+
+
+class NoScenarios(ValueError):
+    """There is nothing published to ask in the chosen topics."""
+
+
+def record_practice_answer(
+    *, scenario: Scenario, answer: Mapping[str, Any], token: uuid.UUID, user: Any | None
+) -> tuple[PracticeAnswer, Grade]:
+    """Grade and keep one practice answer; signed-in trainees' progress moves on.
+
+    Raises :class:`AlreadyAnswered` when the token was used before (a replayed form).
+    """
+    result = grade(scenario=scenario, answer=answer)
+    signed_in = user is not None and getattr(user, "is_authenticated", False)
+    try:
+        with transaction.atomic():
+            stored = PracticeAnswer.objects.create(
+                user=user if signed_in else None,
+                scenario=scenario,
+                token=token,
+                answer=dict(answer),
+                score=result.score,
+            )
+            if signed_in:
+                progress, _created = Progress.objects.get_or_create(
+                    user=user, topic=scenario.topic
+                )
+                Progress.objects.filter(pk=progress.pk).update(
+                    answered=F("answered") + 1,
+                    correct=F("correct") + (1 if result.correct else 0),
+                    score_total=F("score_total") + result.score,
+                    last_scenario=scenario,
+                    updated_at=timezone.now(),
+                )
+    except IntegrityError as error:
+        raise AlreadyAnswered(str(error)) from error
+    return stored, result
+
+
+def start_self_test(
+    *,
+    language: str,
+    length: int,
+    topics: Iterable[Topic],
+    user: Any | None = None,
+    rng: random.Random | None = None,
+) -> SelfTest:
+    """Draw ``length`` published scenarios at random from the topics, without repeats.
+
+    When the topics hold fewer scenarios, every one of them is asked.
+    """
+    topics = list(topics)
+    pool = list(
+        published_scenarios().filter(topic__in=topics).order_by("pk").values_list("pk", flat=True)
+    )
+    if not pool:
+        raise NoScenarios("no published scenario in the chosen topics")
+    drawn = (rng or random.SystemRandom()).sample(pool, k=min(length, len(pool)))
+    with transaction.atomic():
+        self_test = SelfTest.objects.create(
+            user=user if user is not None and getattr(user, "is_authenticated", False) else None,
+            language=language,
+            length=length,
+            scenario_ids=drawn,
+        )
+        self_test.topics.set(topics)
+    return self_test
+
+
+def answer_self_test(
+    *, self_test: SelfTest, position: int, scenario: Scenario, answer: Mapping[str, Any]
+) -> SelfTestAnswer:
+    """Keep the answer to one question; the test finishes with its last answer.
+
+    Raises :class:`AlreadyAnswered` when that question has an answer already.
+    """
+    if self_test.scenario_ids[position - 1] != scenario.pk:
+        raise ValueError("the scenario is not the one asked at this position")
+    result = grade(scenario=scenario, answer=answer)
+    try:
+        with transaction.atomic():
+            stored = SelfTestAnswer.objects.create(
+                self_test=self_test,
+                position=position,
+                scenario=scenario,
+                answer=dict(answer),
+                score=result.score,
+            )
+    except IntegrityError as error:
+        raise AlreadyAnswered(str(error)) from error
+    if next_position(self_test=self_test) is None and self_test.finished_at is None:
+        self_test.finished_at = timezone.now()
+        self_test.save(update_fields=["finished_at"])
+    return stored

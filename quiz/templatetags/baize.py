@@ -1,0 +1,128 @@
+"""Template helpers shared by the quiz and the exams.
+
+``{% load baize %}`` then ``{{ n|localnum }}``, ``{{ ratio|localpercent }}``,
+``{{ when|localdatetime }}``: numbers and dates through Babel in the active
+language, with Persian digits for a reader in Persian.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import Any
+
+from babel.dates import format_datetime
+from babel.numbers import format_decimal, format_percent
+from django import template
+from django.utils import timezone
+from django.utils.safestring import SafeString
+from django.utils.translation import get_language, get_language_info
+
+register = template.Library()
+
+_PERSIAN_DIGITS = str.maketrans("0123456789%", "۰۱۲۳۴۵۶۷۸۹٪")
+
+
+def _locale() -> str:
+    return (get_language() or "en").split("-")[0]
+
+
+def _digits(text: str, locale: str) -> str:
+    # Babel gives Persian separators but Latin digits; readers in Persian read Persian digits.
+    return text.translate(_PERSIAN_DIGITS) if locale == "fa" else text
+
+
+@register.filter
+def localnum(value: Any) -> str:
+    """A number as the reader writes it.
+
+    >>> from django.utils import translation
+    >>> with translation.override("fa"):
+    ...     localnum(1234)
+    '۱٬۲۳۴'
+    >>> with translation.override("fr"):
+    ...     localnum(1234.5)
+    '1\\u202f234,5'
+    >>> localnum("not a number")
+    'not a number'
+    """
+    if isinstance(value, bool) or value is None:
+        return "" if value is None else str(value)
+    try:
+        number = value if isinstance(value, int | float) else float(value)
+    except (TypeError, ValueError):
+        return str(value)
+    locale = _locale()
+    return _digits(format_decimal(number, locale=locale, numbering_system="default"), locale)
+
+
+@register.filter
+def localpercent(value: Any) -> str:
+    """A ratio 0..1 as a percentage, rounded to a whole number.
+
+    >>> from django.utils import translation
+    >>> with translation.override("fa"):
+    ...     localpercent(0.75)
+    '۷۵٪'
+    """
+    try:
+        ratio = float(value)
+    except (TypeError, ValueError):
+        return ""
+    locale = _locale()
+    return _digits(format_percent(ratio, locale=locale, numbering_system="default"), locale)
+
+
+@register.filter
+def localdatetime(value: datetime.datetime | None) -> str:
+    """A moment in the reader's language (medium format, local time)."""
+    if value is None:
+        return ""
+    if timezone.is_aware(value):
+        value = timezone.localtime(value)
+    locale = _locale()
+    return _digits(format_datetime(value, format="medium", locale=locale), locale)
+
+
+@register.simple_tag
+def language_direction() -> str:
+    """``rtl`` or ``ltr`` for the active language."""
+    return "rtl" if get_language_info(_locale())["bidi"] else "ltr"
+
+
+@register.simple_tag
+def table_diagram(case: Mapping[str, Any]) -> SafeString:
+    """The table of a case as SVG (``quiz.diagrams``)."""
+    from quiz.diagrams import table_svg
+
+    return table_svg(case)
+
+
+@register.simple_tag
+def explanation(decision: Mapping[str, Any]) -> list[Any]:
+    """The engine's trail as steps in the reader's language (``quiz.explain``)."""
+    from quiz.explain import explain
+
+    return explain(decision)
+
+
+@register.filter
+def get_item(mapping: Mapping[str, Any], key: str) -> Any:
+    """``{{ mapping|get_item:key }}`` for a key held in a variable."""
+    return mapping.get(key) if mapping else None
+
+
+@register.simple_tag
+def spot_picker() -> SafeString:
+    """An empty table whose spots can be clicked, for re-spot questions on cases without positions.
+
+    The list of spots stays the accessible way to answer; this is a pointer shortcut.
+    """
+    from quiz.diagrams import table_svg
+
+    return table_svg({"state": {"positions": {}}})
+
+
+@register.filter
+def has_positions(case: Mapping[str, Any]) -> bool:
+    return bool(case) and (case.get("state") or {}).get("positions") is not None

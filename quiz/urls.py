@@ -1,0 +1,21 @@
+from django.urls import path
+
+from quiz import views
+
+app_name = "quiz"
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("topics/", views.topic_list, name="topics"),
+    path("practice/<slug:topic>/", views.practice_topic, name="practice_topic"),
+    path("practice/<slug:topic>/<slug:scenario>/", views.practice, name="practice"),
+    path("self-test/", views.self_test_start, name="self_test_start"),
+    path("self-test/<uuid:test_id>/", views.self_test, name="self_test"),
+    path(
+        "self-test/<uuid:test_id>/<int:position>/",
+        views.self_test_question,
+        name="self_test_question",
+    ),
+    path("self-test/<uuid:test_id>/result/", views.self_test_result, name="self_test_result"),
+    path("progress/", views.progress, name="progress"),
+]

@@ -1,0 +1,267 @@
+"""Thin views: forms validate, services write, selectors read, templates show."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from quiz import selectors, services
+from quiz.forms import AnswerForm, SelfTestForm, SignUpForm
+from quiz.grading import grade
+from quiz.models import Scenario, SelfTest, Topic
+
+PRACTICE_TOKENS = "quiz_practice_tokens"
+PRACTICE_ANSWERED = "quiz_practice_answered"
+SELF_TESTS = "quiz_self_tests"
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    return render(
+        request,
+        "quiz/home.html",
+        {
+            "topics": selectors.topics_with_counts(),
+            "unfinished": selectors.unfinished_self_test(
+                user=request.user, session_ids=request.session.get(SELF_TESTS, [])
+            ),
+        },
+    )
+
+
+def topic_list(request: HttpRequest) -> HttpResponse:
+    return render(request, "quiz/topic_list.html", {"topics": selectors.topics_with_counts()})
+
+
+def _answered_ids(request: HttpRequest, topic: Topic) -> set[int]:
+    if request.user.is_authenticated:
+        return selectors.answered_scenario_ids(user=request.user, topic=topic)
+    return set(request.session.get(PRACTICE_ANSWERED, {}).get(topic.slug, []))
+
+
+def practice_topic(request: HttpRequest, topic: str) -> HttpResponse:
+    """Resume the topic: the first scenario not yet answered."""
+    topic_object = get_object_or_404(Topic, slug=topic)
+    after = None
+    if request.user.is_authenticated:
+        progress = selectors.progress_for(user=request.user, topic=topic_object)
+        after = progress.last_scenario if progress else None
+    scenario = selectors.next_practice_scenario(
+        topic=topic_object, answered_ids=_answered_ids(request, topic_object), after=after
+    )
+    if scenario is None:
+        return render(request, "quiz/practice_empty.html", {"topic": topic_object})
+    return redirect(scenario.get_absolute_url())
+
+
+def _issue_token(request: HttpRequest, scenario: Scenario) -> str:
+    tokens = request.session.get(PRACTICE_TOKENS, {})
+    token = str(uuid.uuid4())
+    tokens[str(scenario.pk)] = token
+    request.session[PRACTICE_TOKENS] = tokens
+    return token
+
+
+def _parse_token(value: str | None) -> uuid.UUID | None:
+    try:
+        return uuid.UUID(str(value))
+    except (TypeError, ValueError):
+        return None
+
+
+@require_http_methods(["GET", "POST"])
+def practice(request: HttpRequest, topic: str, scenario: str) -> HttpResponse:
+    scenario_object = get_object_or_404(
+        Scenario.objects.select_related("topic"), slug=scenario, topic__slug=topic, published=True
+    )
+    context: dict[str, Any] = {"scenario": scenario_object, "topic": scenario_object.topic}
+    if request.method == "GET":
+        context["form"] = AnswerForm(scenario=scenario_object)
+        context["token"] = _issue_token(request, scenario_object)
+        return render(request, "quiz/practice.html", context)
+
+    token = _parse_token(request.POST.get("token"))
+    earlier = selectors.practice_answer_by_token(token=str(token)) if token else None
+    if earlier is not None and earlier.scenario_id == scenario_object.pk:
+        messages.info(request, _("You have already answered this question. Here is your result."))
+        return _practice_feedback(request, scenario_object, earlier.answer)
+
+    form = AnswerForm(scenario=scenario_object, data=request.POST)
+    pending = request.session.get(PRACTICE_TOKENS, {}).get(str(scenario_object.pk))
+    if token is None or str(token) != pending:
+        messages.warning(
+            request,
+            _("This form was out of date. Your choices are kept below: check them and send again."),
+        )
+        context["form"] = form
+        form.is_valid()
+        context["token"] = _issue_token(request, scenario_object)
+        return render(request, "quiz/practice.html", context)
+    if not form.is_valid():
+        context["form"] = form
+        context["token"] = pending
+        return render(request, "quiz/practice.html", context, status=400)
+
+    try:
+        _stored, result = services.record_practice_answer(
+            scenario=scenario_object, answer=form.answer, token=token, user=request.user
+        )
+    except services.AlreadyAnswered:
+        messages.info(request, _("You have already answered this question. Here is your result."))
+        return _practice_feedback(request, scenario_object, form.answer)
+    tokens = request.session.get(PRACTICE_TOKENS, {})
+    tokens.pop(str(scenario_object.pk), None)
+    request.session[PRACTICE_TOKENS] = tokens
+    if not request.user.is_authenticated:
+        answered = request.session.get(PRACTICE_ANSWERED, {})
+        seen = set(answered.get(topic, []))
+        seen.add(scenario_object.pk)
+        answered[topic] = sorted(seen)
+        request.session[PRACTICE_ANSWERED] = answered
+    return _practice_feedback(request, scenario_object, form.answer, result=result)
+
+
+def _practice_feedback(
+    request: HttpRequest, scenario: Scenario, answer: dict[str, Any], result: Any = None
+) -> HttpResponse:
+    result = result or grade(scenario=scenario, answer=answer)
+    next_scenario = selectors.next_practice_scenario(
+        topic=scenario.topic, answered_ids=_answered_ids(request, scenario.topic), after=scenario
+    )
+    return render(
+        request,
+        "quiz/practice_feedback.html",
+        {
+            "scenario": scenario,
+            "topic": scenario.topic,
+            "grade": result,
+            "next_scenario": next_scenario,
+        },
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def self_test_start(request: HttpRequest) -> HttpResponse:
+    form = SelfTestForm(
+        data=request.POST or None,
+        initial={"language": request.LANGUAGE_CODE, "topics": list(Topic.objects.all())},
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            self_test = services.start_self_test(
+                language=form.cleaned_data["language"],
+                length=form.cleaned_data["length"],
+                topics=form.cleaned_data["topics"],
+                user=request.user,
+            )
+        except services.NoScenarios:
+            form.add_error("topics", _("There are no questions in these topics yet."))
+        else:
+            request.session[SELF_TESTS] = [
+                *request.session.get(SELF_TESTS, []),
+                str(self_test.pk),
+            ]
+            with translation.override(self_test.language):
+                url = reverse("quiz:self_test", kwargs={"test_id": self_test.pk})
+            return redirect(url)
+    status = 400 if request.method == "POST" else 200
+    return render(request, "quiz/self_test_start.html", {"form": form}, status=status)
+
+
+def _own_self_test(request: HttpRequest, test_id: uuid.UUID) -> SelfTest:
+    self_test = selectors.self_test_for(
+        test_id=test_id, user=request.user, session_ids=request.session.get(SELF_TESTS, [])
+    )
+    if self_test is None:
+        raise Http404
+    return self_test
+
+
+def self_test(request: HttpRequest, test_id: uuid.UUID) -> HttpResponse:
+    """Resume a self-test: the first unanswered question, or the score."""
+    self_test_object = _own_self_test(request, test_id)
+    position = selectors.next_position(self_test=self_test_object)
+    if position is None:
+        return redirect("quiz:self_test_result", test_id=self_test_object.pk)
+    return redirect("quiz:self_test_question", test_id=self_test_object.pk, position=position)
+
+
+@require_http_methods(["GET", "POST"])
+def self_test_question(request: HttpRequest, test_id: uuid.UUID, position: int) -> HttpResponse:
+    self_test_object = _own_self_test(request, test_id)
+    scenario = selectors.scenario_at(self_test=self_test_object, position=position)
+    if scenario is None:
+        raise Http404
+    answered = self_test_object.answers.filter(position=position).exists()
+    if answered:
+        messages.info(
+            request, _("You have already answered this question; your first answer is kept.")
+        )
+        return redirect("quiz:self_test", test_id=self_test_object.pk)
+    form = AnswerForm(scenario=scenario, data=request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.answer_self_test(
+                self_test=self_test_object, position=position, scenario=scenario, answer=form.answer
+            )
+        except services.AlreadyAnswered:
+            messages.info(
+                request, _("You have already answered this question; your first answer is kept.")
+            )
+        return redirect("quiz:self_test", test_id=self_test_object.pk)
+    return render(
+        request,
+        "quiz/self_test_question.html",
+        {
+            "self_test": self_test_object,
+            "scenario": scenario,
+            "form": form,
+            "position": position,
+            "answered_count": self_test_object.answers.count(),
+        },
+        status=400 if request.method == "POST" else 200,
+    )
+
+
+def self_test_result(request: HttpRequest, test_id: uuid.UUID) -> HttpResponse:
+    self_test_object = _own_self_test(request, test_id)
+    if not self_test_object.finished:
+        messages.info(request, _("Finish the test first: here is the next question."))
+        return redirect("quiz:self_test", test_id=self_test_object.pk)
+    return render(
+        request,
+        "quiz/self_test_result.html",
+        {"result": selectors.self_test_result(self_test=self_test_object)},
+    )
+
+
+@login_required
+def progress(request: HttpRequest) -> HttpResponse:
+    return render(
+        request, "quiz/progress.html", {"rows": selectors.progress_by_topic(user=request.user)}
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    form = SignUpForm(data=request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user)
+        messages.success(request, _("Welcome! Your progress is now kept across visits."))
+        return redirect("quiz:home")
+    return render(
+        request,
+        "registration/signup.html",
+        {"form": form},
+        status=400 if request.method == "POST" else 200,
+    )

@@ -1,0 +1,676 @@
+"""Exact table geometry in millimetres, in the referee-case frame of ``table.py``.
+
+Everything here is a pure function of ball centres; nothing knows about the rules
+beyond which balls are *on* (the caller's ``targets``) and which are not
+(``obstacles``).
+
+Paths. The cue ball, moving in a straight line, sweeps a corridor
+``BALL_DIAMETER`` wide: it strikes a ball when their centres come within
+``BALL_DIAMETER``. Seen from the cue ball, the directions that strike a ball at
+distance ``d`` form an interval of half-angle ``asin(BALL_DIAMETER / d)``; its two
+ends are the ball's *extreme edges*. An obstacle blocks a direction when the cue
+ball would strike it before the target. The blocked part of a target's interval
+is computed exactly: along a direction that strikes both balls, the cue ball
+meets the obstacle first or the target first, and which one can change only
+where the two contact points coincide, that is in the direction of a crossing
+point of the two contact circles (radius ``BALL_DIAMETER`` round each centre).
+So each obstacle blocks at most three sub-intervals, found by splitting the
+common interval at those (at most two) directions and testing each piece once.
+
+The D. In hand, the best path over every placement in the D is decided by a
+branch and bound with proven bounds (see :func:`in_hand_path_quality`).
+
+Places. Touching, overlapping, the playing surface, the D, occupied spots and
+where a colour is re-spotted (3.7) follow the tolerances of ``table.py``: two
+balls touch at ``BALL_DIAMETER`` apart, within ``TOUCH_TOLERANCE``.
+
+>>> path_quality((889.0, 1300.0), targets=[(889.0, 2400.0)], obstacles=[(889.0, 1784.5)])
+'none'
+>>> path_quality((889.0, 1300.0), targets=[(889.0, 2400.0)], obstacles=[(1300.0, 1784.5)])
+'full'
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from collections.abc import Iterable, Sequence
+from typing import Final, Literal
+
+from rules_engine.table import (
+    BALL_DIAMETER,
+    BALL_RADIUS,
+    BAULK_LINE_Y,
+    D_CENTRE,
+    D_RADIUS,
+    MIN_CENTRE_DISTANCE,
+    TABLE_LENGTH,
+    TABLE_WIDTH,
+    TOUCH_TOLERANCE,
+    Point,
+)
+
+__all__ = [
+    "PLACEMENT_GAP",
+    "PathQuality",
+    "Point",
+    "in_d",
+    "in_hand_path_quality",
+    "on_playing_surface",
+    "overlaps",
+    "path_quality",
+    "place_below",
+    "place_towards_top",
+    "spot_is_occupied",
+    "touching_balls",
+]
+
+PathQuality = Literal["full", "partial", "none"]
+
+#: A ball placed by the referee keeps this much (mm) more than the touching
+#: distance from every other ball, so that rounding never makes it touch one.
+PLACEMENT_GAP: Final = 1e-5
+#: Centre distance from which a placed ball touches no other ball.
+_FREE_DISTANCE: Final = BALL_DIAMETER + TOUCH_TOLERANCE
+#: Angular slack (radians) for "just inside an edge" and for gaps too thin to
+#: count: far below anything a cue ball could use, well above rounding error.
+_ANGLE_EPS: Final = 1e-12
+#: An edge margin (mm) above this is clear beyond doubt; nearer zero, the exact
+#: interval computation decides, knowing which side of an edge a grazing ball lies.
+_MARGIN_EPS: Final = 1e-7
+#: Extra reach (mm) taken off obstacles when bounding a cell: covers the angular
+#: slack and rounding, far below the search's resolution.
+_BOUND_SLACK: Final = 1e-3
+#: Rounding allowance (mm) on the touching distance: exactly 52.6 apart still touch.
+_TOUCH_EPS: Final = 1e-9
+_D_TOLERANCE: Final = 0.05
+_SURFACE_EPS: Final = 1e-9
+_HALF_PI: Final = math.pi / 2
+_TWO_PI: Final = 2 * math.pi
+
+_NONE, _PARTIAL, _FULL = 0, 1, 2
+_QUALITY_NAMES: Final[tuple[PathQuality, PathQuality, PathQuality]] = ("none", "partial", "full")
+
+#: The in-hand search drops a target's far obstacles once its cells' paths move
+#: by less than this (mm); in bigger cells few could be dropped.
+_CULL_BELOW: Final = 60.0
+#: The in-hand search stops splitting a cell once its side is this short (mm).
+_MIN_CELL_SIDE: Final = 1.0
+
+
+# --------------------------------------------------------------------------- paths
+
+
+def _wrap(angle: float) -> float:
+    """Angle folded into ``(-pi, pi]``."""
+    if angle > math.pi:
+        angle -= _TWO_PI
+    elif angle <= -math.pi:
+        angle += _TWO_PI
+    return angle
+
+
+def _first_contact(bx: float, by: float, radius: float, ux: float, uy: float) -> float:
+    """Distance the cue ball travels along unit ``(ux, uy)`` before its centre comes
+    within ``radius`` of a ball at ``(bx, by)`` relative to the cue ball's centre."""
+    proj = bx * ux + by * uy
+    perp = bx * uy - by * ux
+    return proj - math.sqrt(max(radius * radius - perp * perp, 0.0))
+
+
+def _path_slack(start_shift: float, end_shift: float, fraction: float) -> float:
+    """How much the distance from an obstacle to a path can change when the path's
+    start moves by ``start_shift`` and its end by ``end_shift``, the obstacle's
+    nearest point lying at least ``fraction`` of the way along (the nearest point
+    moves by the matching blend of the two)."""
+    if end_shift >= start_shift:
+        return end_shift
+    return start_shift - fraction * (start_shift - end_shift)
+
+
+#: An obstacle as seen from the cue ball: offset, distance and direction.
+_Seen = tuple[float, float, float, float]
+
+
+def _seen_from(px: float, py: float, obstacles: Iterable[Point]) -> list[_Seen]:
+    """Obstacles relative to the cue ball at ``(px, py)``, nearest first."""
+    seen = []
+    for ox, oy in obstacles:
+        ax, ay = ox - px, oy - py
+        seen.append((ax, ay, math.hypot(ax, ay), math.atan2(ay, ax)))
+    seen.sort(key=lambda item: item[2])
+    return seen
+
+
+def _target_quality(
+    px: float,
+    py: float,
+    tx: float,
+    ty: float,
+    obstacles: Sequence[_Seen],
+    start_shift: float = 0.0,
+    end_shift: float = 0.0,
+) -> int:
+    """Path quality from the cue ball at ``(px, py)`` to the one target ``(tx, ty)``,
+    past ``obstacles`` as given by ``_seen_from(px, py, ...)``.
+
+    With shifts, it answers for a whole cell of cue-ball positions around
+    ``(px, py)`` instead (see ``_in_hand_quality``): each obstacle is struck only
+    within ``BALL_DIAMETER`` less the most its distance to a path can change, so
+    ``_NONE`` then means no position of the cell has any path to the target.
+    """
+    rx, ry = tx - px, ty - py
+    dist = math.hypot(rx, ry)
+    phi = math.atan2(ry, rx)
+    if dist > BALL_DIAMETER:
+        half = math.asin(BALL_DIAMETER / dist)
+        # Any path to the target meets it within this distance (the tangent length).
+        reach = math.sqrt(dist * dist - BALL_DIAMETER * BALL_DIAMETER)
+    else:  # touching (within tolerance): every direction towards it meets it at once
+        half = _HALF_PI
+        reach = 0.0
+    shifted = start_shift > 0.0 or end_shift > 0.0
+    blocked: list[tuple[float, float]] = []
+    for ax, ay, odist, direction in obstacles:
+        if odist - BALL_DIAMETER >= reach:
+            break  # this one and all farther are met, if at all, after the target
+        radius = BALL_DIAMETER
+        if shifted:
+            # A path blocked by this obstacle passes within BALL_DIAMETER of it, so
+            # at least (odist - BALL_DIAMETER) / reach of the way along.
+            fraction = min(max((odist - BALL_DIAMETER) / reach, 0.0), 1.0) if reach else 0.0
+            radius -= _path_slack(start_shift, end_shift, fraction) + _BOUND_SLACK
+            if radius <= 0.0:
+                continue
+        if odist - radius >= reach:
+            continue  # met, if at all, no earlier than the target
+        ohalf = math.asin(radius / odist) if odist > radius else _HALF_PI
+        delta = _wrap(direction - phi)
+        lo = max(delta - ohalf, -half)
+        hi = min(delta + ohalf, half)
+        if hi <= lo:
+            continue
+        sep = math.hypot(rx - ax, ry - ay)
+        if not abs(BALL_DIAMETER - radius) < sep < BALL_DIAMETER + radius:
+            # The contact circles do not cross: the same ball is met first all along.
+            mid = phi + (lo + hi) / 2
+            ux, uy = math.cos(mid), math.sin(mid)
+            if _first_contact(ax, ay, radius, ux, uy) < _first_contact(
+                rx, ry, BALL_DIAMETER, ux, uy
+            ):
+                if lo <= -half and hi >= half:
+                    return _NONE  # eclipsed
+                blocked.append((lo, hi))
+            continue
+        # Which ball is met first can change only towards a crossing of the circles.
+        cuts = [lo, hi]
+        along = (sep * sep + radius * radius - BALL_DIAMETER * BALL_DIAMETER) / (2 * sep)
+        across = math.sqrt(max(radius * radius - along * along, 0.0))
+        ex, ey = (rx - ax) / sep, (ry - ay) / sep
+        mx, my = ax + along * ex, ay + along * ey
+        for sign in (1.0, -1.0):
+            cx, cy = mx - sign * across * ey, my + sign * across * ex
+            cut = _wrap(math.atan2(cy, cx) - phi)
+            if lo < cut < hi:
+                cuts.append(cut)
+        cuts.sort()
+        for start, end in zip(cuts, cuts[1:], strict=False):
+            if end <= start:
+                continue
+            mid = phi + (start + end) / 2
+            ux, uy = math.cos(mid), math.sin(mid)
+            if _first_contact(ax, ay, radius, ux, uy) < _first_contact(
+                rx, ry, BALL_DIAMETER, ux, uy
+            ):
+                blocked.append((start, end))
+    if not blocked:
+        return _FULL
+    blocked.sort()
+    # Each extreme edge is taken just inside the target's interval of directions.
+    left, right = -half + _ANGLE_EPS, half - _ANGLE_EPS
+    left_clear = right_clear = True
+    cursor = left
+    seen_gap = False
+    for start, end in blocked:
+        if start <= left < end:
+            left_clear = False
+        if start < right <= end:
+            right_clear = False
+        if start > cursor + _ANGLE_EPS:
+            seen_gap = True
+        cursor = max(cursor, end)
+    if left_clear and right_clear:
+        return _FULL
+    if seen_gap or cursor < right:
+        return _PARTIAL
+    return _NONE
+
+
+def _quality(
+    px: float, py: float, targets: Iterable[Point], obstacles: Sequence[Point]
+) -> int:
+    # Nearest targets are the likeliest to be seen whole, nearest obstacles the
+    # likeliest to hide a target entirely: try both first.
+    def nearness(ball: Point) -> float:
+        return (ball[0] - px) ** 2 + (ball[1] - py) ** 2
+
+    seen = _seen_from(px, py, obstacles)
+    best = _NONE
+    for tx, ty in sorted(targets, key=nearness):
+        best = max(best, _target_quality(px, py, tx, ty, seen))
+        if best == _FULL:
+            break
+    return best
+
+
+def path_quality(
+    cue: Point, targets: Sequence[Point], obstacles: Sequence[Point]
+) -> PathQuality:
+    """Best straight-line access from the cue ball at ``cue`` to any of ``targets``.
+
+    ``"full"`` when both extreme edges of some target can be struck (taking each
+    edge as the limit just inside the target's interval of directions);
+    ``"partial"`` when some direction strikes some target before any obstacle;
+    ``"none"`` otherwise. Targets are the balls on and never obstruct one another;
+    obstacles are the balls not on; cushions never count.
+
+    A red straight up the table, the blue in the way:
+
+    >>> path_quality((889, 1300), targets=[(889, 2400)], obstacles=[(889, 1784.5)])
+    'none'
+
+    Moved 60 mm to the side, the blue still hides the red's left edge, not all of it:
+
+    >>> path_quality((889, 1300), targets=[(889, 2400)], obstacles=[(829, 1784.5)])
+    'partial'
+
+    Another red behind the first is still a ball on, not an obstacle:
+
+    >>> path_quality((889, 1300), targets=[(889, 2400), (889, 1600)], obstacles=[])
+    'full'
+    >>> path_quality((889, 1300), targets=[], obstacles=[(889, 1784.5)])
+    'none'
+    """
+    return _QUALITY_NAMES[_quality(cue[0], cue[1], targets, obstacles)]
+
+
+# -------------------------------------------------------------------------- the D
+
+
+def _end_shift(dist: float, half_diagonal: float) -> float:
+    """How far the end of a path to a target can move over a cell.
+
+    From a point at ``dist`` from a target, every path to it ends on the target's
+    contact circle (radius ``BALL_DIAMETER``) within the arc ``psi +- beta``, where
+    ``psi`` is the direction of the cue ball seen from the target and
+    ``beta = acos(BALL_DIAMETER / dist)``; the edge paths end at its two ends.
+    Moving the cue ball by at most ``h`` turns ``psi`` by at most ``asin(h / dist)``
+    and changes ``beta`` by at most ``beta(dist) - beta(dist - h)`` (``beta`` grows
+    and is concave in ``dist``), so an arc end, or the point of the new arc nearest
+    an old end point, moves by at most ``BALL_DIAMETER`` times their sum. ``inf``
+    when the cell reaches the target's contact circle.
+    """
+    near = dist - half_diagonal
+    if near <= BALL_DIAMETER * (1 + 1e-9):
+        return math.inf
+    beta_shift = math.acos(BALL_DIAMETER / dist) - math.acos(BALL_DIAMETER / near)
+    return BALL_DIAMETER * (math.asin(min(half_diagonal / dist, 1.0)) + beta_shift)
+
+
+def _grazing_points(
+    rx: float, ry: float, dist: float, reach: float
+) -> tuple[Point, Point]:
+    """Where the cue ball's centre is when it grazes a target at offset ``(rx, ry)``
+    (``dist`` away, ``reach`` the tangent length), relative to its start.
+
+    The point is on the target's contact circle, turned by ``beta`` either way from
+    the direction of the cue ball, ``cos(beta) = BALL_DIAMETER / dist``.
+    """
+    # Unit vector from the target to the cue ball, scaled to the contact circle.
+    cx, cy = -rx * BALL_DIAMETER / dist, -ry * BALL_DIAMETER / dist
+    cos_b, sin_b = BALL_DIAMETER / dist, reach / dist
+    return (
+        (rx + cos_b * cx - sin_b * cy, ry + sin_b * cx + cos_b * cy),
+        (rx + cos_b * cx + sin_b * cy, ry - sin_b * cx + cos_b * cy),
+    )
+
+
+def _may_obstruct(
+    rx: float, ry: float, blockers: Iterable[Point], px: float, py: float, slack: float
+) -> tuple[Point, ...]:
+    """The ``blockers`` that can come within ``BALL_DIAMETER + slack`` of some path
+    from the cue ball at ``(px, py)`` to a target at offset ``(rx, ry)``.
+
+    Every such path lies in the convex hull of the cue ball's centre and the
+    target's contact disc: the triangle of the centre and the two grazing points,
+    with the disc. Outside it, a ball is at least as far from the paths as from
+    the hull's two straight sides and from the disc.
+    """
+    dist = math.hypot(rx, ry)
+    if dist <= BALL_DIAMETER:
+        return tuple(blockers)
+    reach = math.sqrt(dist * dist - BALL_DIAMETER * BALL_DIAMETER)
+    (gx, gy), (hx, hy) = _grazing_points(rx, ry, dist, reach)
+    squared = reach * reach
+    near = (BALL_DIAMETER + slack) ** 2
+    near_target = (2 * BALL_DIAMETER + slack) ** 2
+    kept = []
+    for blocker in blockers:
+        ax, ay = blocker[0] - px, blocker[1] - py
+        if (ax - rx) ** 2 + (ay - ry) ** 2 < near_target:
+            kept.append(blocker)
+            continue
+        # Inside the triangle (0, G, H): on the same side of all three edges.
+        side_g = gx * ay - gy * ax
+        side_h = hx * ay - hy * ax
+        side_gh = (hx - gx) * (ay - gy) - (hy - gy) * (ax - gx)
+        if side_g * side_h <= 0 and side_g * side_gh >= 0:
+            kept.append(blocker)
+            continue
+        for ex, ey in ((gx, gy), (hx, hy)):
+            along = min(max((ax * ex + ay * ey) / squared, 0.0), 1.0)
+            if (ax - along * ex) ** 2 + (ay - along * ey) ** 2 < near:
+                kept.append(blocker)
+                break
+    return tuple(kept)
+
+
+def _edge_margins(
+    px: float,
+    py: float,
+    tx: float,
+    ty: float,
+    obstacles: Sequence[Point],
+    start_shift: float,
+    end_shift: float,
+) -> tuple[float, float]:
+    """How far (mm) the obstacles stay clear of the cue ball's two edge paths to a
+    target: at ``(px, py)`` exactly, and the most it can be anywhere in a cell
+    around it whose paths start within ``start_shift`` and end within
+    ``end_shift`` of these.
+
+    ``> 0`` means both extreme edges can be struck, ``< 0`` that one cannot; ``inf``
+    when no obstacle is near either path. An edge path runs from the cue ball's
+    centre to the point ``G`` where it grazes the target (``sqrt(d**2 - D**2)`` away,
+    ``D = BALL_DIAMETER``); an obstacle blocks it when its centre is within ``D`` of
+    the segment to ``G``. The obstacle's nearest point on the segment, a fraction
+    ``f`` along, has a counterpart on the moved segment at most
+    ``(1 - f) * start_shift + f * end_shift`` away, so the obstacle's distance to
+    the moved segment is at most that much more: a second value below zero means
+    the same edge is blocked from every point of the cell.
+    """
+    rx, ry = tx - px, ty - py
+    dist = math.hypot(rx, ry)
+    if dist <= BALL_DIAMETER:
+        return math.inf, math.inf
+    reach = math.sqrt(dist * dist - BALL_DIAMETER * BALL_DIAMETER)
+    edges = _grazing_points(rx, ry, dist, reach)
+    squared = reach * reach
+    far = (reach + BALL_DIAMETER) ** 2
+    exact = most = math.inf
+    bounded = end_shift < math.inf
+    for ox, oy in obstacles:
+        ax, ay = ox - px, oy - py
+        if ax * ax + ay * ay >= far:
+            continue  # beyond both grazing points
+        for gx, gy in edges:
+            along = min(max((ax * gx + ay * gy) / squared, 0.0), 1.0)
+            gap = math.hypot(ax - along * gx, ay - along * gy)
+            exact = min(exact, gap)
+            if bounded:
+                most = min(most, gap + (1 - along) * start_shift + along * end_shift)
+    return exact - BALL_DIAMETER, most - BALL_DIAMETER
+
+
+def _in_hand_quality(targets: Sequence[Point], obstacles: Sequence[Point]) -> int:
+    """Best path quality over the valid placements in the D (see in_hand_path_quality)."""
+    best = _NONE
+    side = D_RADIUS  # the D's bounding box is two squares of side D_RADIUS
+    x0, y0 = D_CENTRE[0] - D_RADIUS, BAULK_LINE_Y - D_RADIUS
+    # A cell carries the balls that may still stop a placement in it, and the
+    # targets still possible in it, each with the best quality it could still give
+    # there and the obstacles that may still block a path to it.
+    every_obstacle = tuple(obstacles)
+    everyone = tuple((target, _FULL, every_obstacle) for target in targets)
+    balls = (*targets, *obstacles)
+    queue = [
+        (0.0, 0, x0 + 1.5 * side, y0 + side / 2, side, balls, everyone),
+        (0.0, 1, x0 + side / 2, y0 + side / 2, side, balls, everyone),
+    ]
+    pushed = len(queue)
+    # Cells whose edge paths could be clearest come first, so that a full view,
+    # when there is one, is found early.
+    while queue:
+        _, _, cx, cy, side, balls, alive = heapq.heappop(queue)
+        shift = side * math.sqrt(0.5)  # every point of the cell is this close to its centre
+        placement = min(
+            D_RADIUS - math.hypot(cx - D_CENTRE[0], cy - D_CENTRE[1]), BAULK_LINE_Y - cy
+        )
+        near_balls = []
+        for bx, by in balls:
+            clearance = math.hypot(cx - bx, cy - by) - _FREE_DISTANCE
+            if clearance <= shift:
+                near_balls.append((bx, by))
+                placement = min(placement, clearance)
+        if placement + shift < 0:
+            continue  # wholly outside the D or within touching distance of a ball
+        survivors = []
+        clearest = -math.inf
+        for target, level, blockers in alive:
+            if level <= best:
+                continue
+            tx, ty = target
+            rx, ry = tx - cx, ty - cy
+            end_shift = _end_shift(math.hypot(rx, ry), shift)
+            slack = max(shift, end_shift)
+            if slack < _CULL_BELOW:
+                blockers = _may_obstruct(rx, ry, blockers, cx, cy, slack)
+            if level == _FULL:
+                exact, most = _edge_margins(cx, cy, tx, ty, blockers, shift, end_shift)
+                if exact > _MARGIN_EPS and placement >= 0:
+                    return _FULL
+                if most < -_MARGIN_EPS:
+                    level = _PARTIAL  # an edge is blocked from every point of the cell
+                else:
+                    clearest = max(clearest, most)
+            if level == _PARTIAL:
+                if best >= _PARTIAL:
+                    continue
+                seen = _seen_from(cx, cy, blockers)
+                if _target_quality(cx, cy, tx, ty, seen, shift, end_shift) == _NONE:
+                    continue
+                if placement >= 0 and _target_quality(cx, cy, tx, ty, seen) >= _PARTIAL:
+                    best = _PARTIAL
+                    continue
+            survivors.append((target, level, blockers))
+        if placement >= 0 and best == _NONE:
+            for target, _, blockers in survivors:
+                quality = _target_quality(cx, cy, *target, _seen_from(cx, cy, blockers))
+                if quality == _FULL:  # an edge grazing a ball on its outer side
+                    return _FULL
+                if quality == _PARTIAL:
+                    best = _PARTIAL
+                    break
+        if side <= _MIN_CELL_SIDE:
+            continue
+        kept = tuple(entry for entry in survivors if entry[1] > best)
+        if kept:
+            quarter, half_side, near_balls = side / 4, side / 2, tuple(near_balls)
+            for dx, dy in ((-1, -1), (1, -1), (-1, 1), (1, 1)):
+                pushed += 1
+                child = (cx + dx * quarter, cy + dy * quarter, half_side, near_balls, kept)
+                heapq.heappush(queue, (-clearest, pushed, *child))
+    return best
+
+
+def in_hand_path_quality(targets: Sequence[Point], obstacles: Sequence[Point]) -> PathQuality:
+    """Best :func:`path_quality` over every cue-ball placement in the D.
+
+    A placement is valid when it is on or within the lines of the D and touches
+    no ball (its centre at least ``BALL_DIAMETER + TOUCH_TOLERANCE`` from every
+    other centre). In hand, the striker is snookered only when snookered from
+    every such placement, so this is the best quality over all of them.
+
+    Method: branch and bound over square cells covering the D, each carrying the
+    targets still possible in it. A path from the cue ball to a target is blocked
+    by an obstacle whose centre comes within ``BALL_DIAMETER`` of the segment
+    from the cue ball's centre to the path's end on the target's contact circle
+    (for the extreme edges, the grazing point). Over a cell, the segment's start
+    moves by at most the cell's half-diagonal ``h`` and its end by a proven
+    ``e`` (``_end_shift``), so an obstacle's distance to it changes by at most
+    ``(1 - f) * h + f * e`` where ``f`` is how far along the segment the obstacle
+    is met. Testing the cell's centre with each obstacle's reach cut by that much
+    decides for the whole cell, with no sampling, that a target's edges are hidden
+    (it cannot be ``full`` there) or that it is hidden altogether; such targets stay
+    excluded in the cell's quarters. Cells with nothing left to find, or wholly
+    outside the D or within touching distance of a ball, are dropped; a valid
+    centre is tested exactly, and a ``full`` one ends the search. Cells are split
+    down to a side under a millimetre (0.57 mm), so any disc of placements 0.8 mm
+    across that all reach a quality is found (the centre of the smallest cell
+    holding its centre lies in it, and no cell holding it can be dropped); only
+    thinner slivers may be missed. Far obstacles are dropped per target and cell
+    by the same bound, and the cells whose edge paths could be clearest are
+    searched first.
+
+    A red just above the baulk line, nothing in the way:
+
+    >>> in_hand_path_quality([(889, 900)], [])
+    'full'
+
+    A row of balls just above the baulk line hides a red behind it from the whole D:
+
+    >>> wall = [(x, 760.0) for x in range(500, 1300, 53)]
+    >>> in_hand_path_quality([(889, 830)], wall)
+    'none'
+    """
+    return _QUALITY_NAMES[_in_hand_quality(targets, obstacles)]
+
+
+# -------------------------------------------------------------- contact and places
+
+
+def touching_balls(cue: Point, balls: Sequence[tuple[str, Point]]) -> tuple[str, ...]:
+    """Names (input order, no repeats) of the balls touching the cue ball: centres
+    ``BALL_DIAMETER`` apart, within ``TOUCH_TOLERANCE``.
+
+    >>> touching_balls((889, 1000), [("red", (889, 1052.5)), ("red", (941.6, 1000)),
+    ...                              ("blue", (889, 947.3))])
+    ('red',)
+    >>> touching_balls((889, 1000), [("pink", (889, 1052.65))])
+    ()
+    """
+    names: list[str] = []
+    for name, (x, y) in balls:
+        gap = math.hypot(x - cue[0], y - cue[1]) - BALL_DIAMETER
+        if abs(gap) <= TOUCH_TOLERANCE + _TOUCH_EPS and name not in names:
+            names.append(name)
+    return tuple(names)
+
+
+def overlaps(balls: Sequence[tuple[str, Point]]) -> list[tuple[int, int]]:
+    """Index pairs ``(i, j)``, ``i < j``, of balls whose centres are closer than
+    ``MIN_CENTRE_DISTANCE``: no state may contain them.
+
+    >>> overlaps([("red", (100, 100)), ("red", (152.5, 100)), ("blue", (120, 100))])
+    [(0, 2), (1, 2)]
+    """
+    limit = MIN_CENTRE_DISTANCE * MIN_CENTRE_DISTANCE
+    found = []
+    for i, (_, (xi, yi)) in enumerate(balls):
+        for j in range(i + 1, len(balls)):
+            xj, yj = balls[j][1]
+            if (xi - xj) ** 2 + (yi - yj) ** 2 < limit:
+                found.append((i, j))
+    return found
+
+
+def on_playing_surface(p: Point) -> bool:
+    """The whole ball lies within the cushion lines: its centre at least
+    ``BALL_RADIUS`` from each.
+
+    >>> on_playing_surface((BALL_RADIUS, 1000)), on_playing_surface((20, 1000))
+    (True, False)
+    """
+    x, y = p
+    low = BALL_RADIUS - _SURFACE_EPS
+    return low <= x <= TABLE_WIDTH - low and low <= y <= TABLE_LENGTH - low
+
+
+def in_d(p: Point) -> bool:
+    """On or within the lines of the D (0.05 mm tolerance).
+
+    >>> in_d((889, 737)), in_d((889, 445)), in_d((1181, 737.04)), in_d((889, 800))
+    (True, True, True, False)
+    """
+    x, y = p
+    return (
+        y <= BAULK_LINE_Y + _D_TOLERANCE
+        and math.hypot(x - D_CENTRE[0], y - D_CENTRE[1]) <= D_RADIUS + _D_TOLERANCE
+    )
+
+
+def spot_is_occupied(spot: Point, balls: Iterable[Point]) -> bool:
+    """A ball placed on ``spot`` would touch or overlap another ball.
+
+    >>> spot_is_occupied((889, 2676.75), [(889, 2729.25)])
+    True
+    >>> spot_is_occupied((889, 2676.75), [(889, 2729.5)])
+    False
+    """
+    sx, sy = spot
+    return any(math.hypot(x - sx, y - sy) < _FREE_DISTANCE for x, y in balls)
+
+
+def _first_free(
+    start: float, step: int, stop: float, x: float, balls: Sequence[Point]
+) -> float | None:
+    """Nearest ``y`` to ``start`` in direction ``step`` (+1 or -1), not beyond ``stop``,
+    where a ball at ``(x, y)`` touches no ball: ``start`` itself when it is free,
+    else the first position keeping ``PLACEMENT_GAP`` more than the touching distance."""
+    if all(math.hypot(bx - x, by - start) > _FREE_DISTANCE + _TOUCH_EPS for bx, by in balls):
+        return start
+    clearance = _FREE_DISTANCE + PLACEMENT_GAP
+    forbidden = []
+    for bx, by in balls:
+        across = abs(bx - x)
+        if across < clearance:
+            along = math.sqrt(clearance * clearance - across * across)
+            forbidden.append((by - along, by + along))
+    # Taken in the order they are met from start, each stretch that holds y pushes it past.
+    if step > 0:
+        forbidden.sort(key=lambda stretch: stretch[0])
+    else:
+        forbidden.sort(key=lambda stretch: -stretch[1])
+    y = start
+    for low, high in forbidden:
+        if low < y < high:
+            y = high if step > 0 else low
+    return y if (y - stop) * step <= 0 else None
+
+
+def place_towards_top(spot: Point, balls: Iterable[Point]) -> Point | None:
+    """3.7(c): the nearest free position to ``spot`` on the straight line from it to the
+    nearest part of the top cushion (same ``x``, ``y`` increasing), touching no
+    ball; ``None`` when that line has no room.
+
+    >>> place_towards_top((889, 2676.75), [(889, 2676.75), (889, 2729.25)])
+    (889.0, 2781.85001)
+    >>> place_towards_top((889, 3245), [(889, y) for y in range(3245, 3543, 53)]) is None
+    True
+    """
+    balls = list(balls)
+    y = _first_free(spot[1], 1, TABLE_LENGTH - BALL_RADIUS, spot[0], balls)
+    return None if y is None else (float(spot[0]), round(y, 6))
+
+
+def place_below(spot: Point, balls: Iterable[Point]) -> Point | None:
+    """3.7(d): the nearest free position on the centre line of the table at or below
+    ``spot`` (``y`` decreasing), touching no ball; ``None`` when there is no room.
+
+    >>> place_below((889, 2676.75), [(889, 2676.75)])
+    (889.0, 2624.14999)
+    """
+    balls = list(balls)
+    x = TABLE_WIDTH / 2
+    y = _first_free(spot[1], -1, BALL_RADIUS, x, balls)
+    return None if y is None else (x, round(y, 6))

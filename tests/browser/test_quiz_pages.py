@@ -1,0 +1,150 @@
+"""The quiz in a real browser: Persian practice, a Polish self-test, language, keyboard, axe."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def practice_path(language: str, slug: str, topic: str = "test-fouls") -> str:
+    return f"/{language}/practice/{topic}/{slug}/"
+
+
+def test_practice_in_persian_is_right_to_left_and_explained(page, live_server, bank):
+    page.goto(live_server.url + practice_path("fa", "t-legal-in-off"))
+    assert page.get_attribute("html", "dir") == "rtl"
+    assert page.get_attribute("html", "lang") == "fa"
+    assert page.evaluate("getComputedStyle(document.body).direction") == "rtl"
+    # The table itself is never mirrored.
+    assert page.evaluate("getComputedStyle(document.querySelector('.diagram svg')).direction") == "ltr"
+    assert page.locator(".feedback").count() == 0
+    page.locator("input[name=legal][value=foul]").check()
+    page.locator("form.answer-form button[type=submit]").click()
+    page.wait_for_selector(".feedback")
+    assert page.get_attribute("html", "dir") == "rtl"
+    assert page.locator(".feedback.is-right").count() == 1
+    steps = page.locator(".explanation li")
+    assert steps.count() >= 1
+    assert "3." in steps.first.locator(".rule").inner_text() or steps.first.inner_text()
+
+
+def answer_with_last_choices(page) -> None:
+    """Pick the last choice of every radio group (always a valid, complete answer)."""
+    for group in page.locator("form.answer-form fieldset").all():
+        radios = group.locator("input[type=radio]")
+        if radios.count():
+            radios.last.check()
+
+
+def test_ten_question_self_test_in_polish_from_start_to_score(page, live_server, bank):
+    page.goto(live_server.url + "/pl/self-test/")
+    assert page.get_attribute("html", "lang") == "pl"
+    page.select_option("select[name=language]", "pl")
+    page.locator("input[name=length][value='10']").check()
+    page.locator("form.self-test-form button[type=submit]").click()
+    for number in range(1, 11):
+        page.wait_for_url(f"**/pl/self-test/**/{number}/")
+        assert page.locator("h1").inner_text().startswith("Pytanie")
+        answer_with_last_choices(page)
+        page.locator("form.answer-form button[type=submit]").click()
+    page.wait_for_url("**/pl/self-test/**/result/")
+    assert page.locator("h1").inner_text() == "Twój wynik"
+    assert page.locator("#score").is_visible()
+    assert page.locator(".review-item").count() == 10
+    assert page.locator(".review-item .explanation li").count() >= 10
+
+
+def test_switching_language_keeps_the_page(page, live_server, bank):
+    page.goto(live_server.url + practice_path("en", "t-calls-miss"))
+    page.locator(".language-switcher button[value=ru]").click()
+    page.wait_for_url("**" + practice_path("ru", "t-calls-miss"))
+    assert page.get_attribute("html", "lang") == "ru"
+    page.locator(".language-switcher button[value=fa]").click()
+    page.wait_for_url("**" + practice_path("fa", "t-calls-miss"))
+    assert page.get_attribute("html", "dir") == "rtl"
+
+
+def focused(page) -> dict:
+    return page.evaluate(
+        "() => { const e = document.activeElement;"
+        " return {tag: e.tagName, type: e.type || '', name: e.name || '', value: e.value || '',"
+        " text: (e.innerText || '').trim()}; }"
+    )
+
+
+def tab_until(page, predicate, limit: int = 80) -> dict:
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        element = focused(page)
+        if predicate(element):
+            return element
+    raise AssertionError("the keyboard never reached the element")
+
+
+def test_everything_is_answerable_by_keyboard(page, live_server, bank):
+    page.goto(live_server.url + practice_path("en", "t-calls-miss"))
+    page.keyboard.press("Tab")
+    assert focused(page)["text"] == "Skip to the content"
+    # The calls are checkboxes: foul and "foul and a miss" are the first two.
+    tab_until(page, lambda e: e["name"] == "calls" and e["value"] == "foul")
+    page.keyboard.press("Space")
+    page.keyboard.press("Tab")
+    assert focused(page)["value"] == "miss"
+    page.keyboard.press("Space")
+    tab_until(page, lambda e: e["tag"] == "BUTTON" and e["type"] == "submit" and e["name"] == "")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".feedback")
+    assert page.locator(".feedback.is-right").count() == 1
+    # A radio group (who plays next) and checkboxes (the options), by keyboard alone.
+    page.goto(live_server.url + practice_path("en", "t-next-miss"))
+    tab_until(page, lambda e: e["name"] == "next_striker")
+    page.keyboard.press("ArrowDown")  # moves to and selects B
+    assert page.locator("input[name=next_striker][value=B]").is_checked()
+    for value in ("play", "offender_again", "replace_offender_again"):
+        tab_until(page, lambda e, v=value: e["name"] == "next_options" and e["value"] == v)
+        page.keyboard.press("Space")
+    tab_until(page, lambda e: e["tag"] == "BUTTON" and e["type"] == "submit" and e["name"] == "")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".feedback")
+    assert page.locator(".feedback.is-right").count() == 1
+
+
+SERIOUS = {"serious", "critical"}
+
+
+def serious_violations(page) -> list[str]:
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    return [
+        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
+        for v in results.response["violations"]
+        if v.get("impact") in SERIOUS
+    ]
+
+
+@pytest.mark.parametrize("language", ["en", "fa"])
+def test_main_pages_have_no_serious_accessibility_violations(page, live_server, bank, language):
+    found = {}
+    paths = {
+        "home": f"/{language}/",
+        "topics": f"/{language}/topics/",
+        "question": practice_path(language, "t-decision-pink", "test-respotting"),
+        "self-test": f"/{language}/self-test/",
+        "login": f"/{language}/accounts/login/",
+        "signup": f"/{language}/accounts/signup/",
+    }
+    for name, path in paths.items():
+        page.goto(live_server.url + path)
+        violations = serious_violations(page)
+        if violations:
+            found[name] = violations
+    # The feedback page, reached by answering.
+    page.goto(live_server.url + practice_path(language, "t-legal-in-off"))
+    page.locator("input[name=legal][value=fair]").check()
+    page.locator("form.answer-form button[type=submit]").click()
+    page.wait_for_selector(".feedback")
+    if violations := serious_violations(page):
+        found["feedback"] = violations
+    assert not found, found

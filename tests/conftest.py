@@ -1,0 +1,45 @@
+"""Shared test fixtures: a small scenario bank of our own, and answer forms as posted."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from io import StringIO
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.core.management import call_command
+
+TEST_BANK = Path(__file__).parent / "quiz" / "fixtures" / "bank.json"
+
+
+@pytest.fixture
+def bank(db: None) -> dict[str, Any]:
+    """The test bank (tests/quiz/fixtures/bank.json) loaded through load_scenarios."""
+    from quiz.models import Scenario
+
+    call_command("load_scenarios", str(TEST_BANK), stdout=StringIO(), stderr=StringIO())
+    return {scenario.slug: scenario for scenario in Scenario.objects.all()}
+
+
+def answer_post_data(scenario: Any, answer: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
+    """The POST data a browser sends for ``answer`` (keys as in ``AnswerForm.answer``)."""
+    key = (lambda name: f"{prefix}-{name}") if prefix else (lambda name: name)
+    data: dict[str, Any] = {key("scenario"): str(scenario.pk)}
+    for name, value in answer.items():
+        if name == "legal":
+            data[key("legal")] = "fair" if value else "foul"
+        elif name == "points":
+            side, amount = next(iter(value.items())) if value else (":nobody", "")
+            data[key("points_side")] = side
+            data[key("points_amount")] = str(amount)
+        elif isinstance(value, list | tuple):
+            data[key(name)] = list(value)
+        else:
+            data[key(name)] = str(value)
+    return data
+
+
+@pytest.fixture
+def answer_data() -> Callable[..., dict[str, Any]]:
+    return answer_post_data

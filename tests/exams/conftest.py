@@ -1,0 +1,239 @@
+"""Exams test fixtures: a small published bank, two federations, an exam, a candidate, a movable clock.
+
+Right answers are never written here: :func:`right_answer` asks the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.utils import translation
+
+from exams import services
+from exams.models import AttemptQuestion, Exam, ExamSection, Examiner, Federation, frozen_scenario
+from quiz.grading import decide, expected_answer
+from quiz.models import Scenario, Topic
+
+LANGUAGES = ("en", "fr", "ru", "fa", "pl")
+
+#: Conformance cases of ../shared/cases without their expect block, and what each asks.
+BANK: list[tuple[str, str, str, dict[str, Any]]] = [
+    ("sequence", "legal", "", {"format": "snooker-referee-case/1", "id": "pink-after-red",
+        "state": {"reds": 3, "ball_on": "colour"},
+        "stroke": {"nominated": "pink", "first_contact": ["pink"], "potted": ["pink"]}}),
+    ("sequence", "ball_on", "", {"format": "snooker-referee-case/1", "id": "red-potted-colour-next",
+        "state": {"reds": 3, "scores": {"A": 12, "B": 40}},
+        "stroke": {"first_contact": ["red"], "potted": ["red"]}}),
+    ("sequence", "legal", "", {"format": "snooker-referee-case/1", "id": "brown-in-sequence",
+        "state": {"reds": 0, "colours": ["brown", "blue", "pink", "black"]},
+        "stroke": {"first_contact": ["brown"], "potted": ["brown"]}}),
+    ("fouls", "penalty", "", {"format": "snooker-referee-case/1", "id": "in-off-green-on",
+        "state": {"reds": 0, "colours": ["green", "brown", "blue", "pink", "black"]},
+        "stroke": {"first_contact": ["green"], "cue_ball": "potted"}}),
+    ("fouls", "penalty", "", {"format": "snooker-referee-case/1", "id": "red-and-blue-potted",
+        "state": {"reds": 9},
+        "stroke": {"first_contact": ["red"], "potted": ["red", "blue"]}}),
+    ("fouls", "legal", "", {"format": "snooker-referee-case/1", "id": "break-off-no-pot",
+        "state": {"in_hand": True}, "stroke": {"first_contact": ["red"]}}),
+]
+
+TOPIC_TITLES = {
+    "sequence": {"en": "Sequence", "fr": "Ordre des billes", "ru": "Очерёдность",
+                 "fa": "ترتیب توپ‌ها", "pl": "Kolejność"},
+    "fouls": {"en": "Fouls", "fr": "Fautes", "ru": "Фолы", "fa": "خطاها", "pl": "Faule"},
+}
+
+
+def translated(field: str, texts: dict[str, str]) -> dict[str, str]:
+    return {f"{field}_{code}": texts[code] for code in LANGUAGES}
+
+
+def make_bank() -> list[Scenario]:
+    topics = {
+        slug: Topic.objects.create(slug=slug, order=order, **translated("title", titles))
+        for order, (slug, titles) in enumerate(TOPIC_TITLES.items(), start=1)
+    }
+    scenarios = []
+    for topic_slug, ask, ask_ball, case in BANK:
+        slug = case["id"]
+        scenarios.append(
+            Scenario.objects.create(
+                slug=slug, topic=topics[topic_slug], ask=ask, ask_ball=ask_ball, published=True,
+                case=case, difficulty=1,
+                **translated("title", {code: f"{slug} [{code}]" for code in LANGUAGES}),
+                **translated("narrative", {code: f"narrative {slug} [{code}]" for code in LANGUAGES}),
+                **translated("question", {code: f"question {slug} [{code}]" for code in LANGUAGES}),
+            )
+        )
+    return scenarios
+
+
+@pytest.fixture(autouse=True)
+def english_between_tests() -> Any:
+    """Pages activate their language in the test's thread; start and leave each test in English."""
+    translation.activate("en")
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture
+def bank(db: Any) -> list[Scenario]:
+    return make_bank()
+
+
+@pytest.fixture
+def now() -> datetime:
+    return datetime(2026, 6, 1, 10, 0, tzinfo=UTC)
+
+
+class Clock:
+    """The time every service and view reads; tests move it."""
+
+    def __init__(self, moment: datetime) -> None:
+        self.moment = moment
+
+    def __call__(self) -> datetime:
+        return self.moment
+
+    def advance(self, **delta: float) -> datetime:
+        self.moment += timedelta(**delta)
+        return self.moment
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch, now: datetime) -> Clock:
+    moved = Clock(now)
+    monkeypatch.setattr("exams.clock.now", moved)
+    return moved
+
+
+@pytest.fixture
+def federation(db: Any) -> Federation:
+    return Federation.objects.create(slug="pzb", name_en="Polish Snooker Federation")
+
+
+@pytest.fixture
+def other_federation(db: Any) -> Federation:
+    return Federation.objects.create(slug="ffb", name_en="Fédération française")
+
+
+def make_examiner(federation: Federation, username: str) -> Any:
+    user = get_user_model().objects.create_user(username=username, password="a-long-password-42")
+    Examiner.objects.create(user=user, federation=federation)
+    return user
+
+
+@pytest.fixture
+def examiner(federation: Federation) -> Any:
+    return make_examiner(federation, "examiner")
+
+
+@pytest.fixture
+def other_examiner(other_federation: Federation) -> Any:
+    return make_examiner(other_federation, "other-examiner")
+
+
+def make_exam(federation: Federation, now: datetime, **overrides: Any) -> Exam:
+    sections = overrides.pop("sections", [("sequence", 2), (None, 2)])
+    fields: dict[str, Any] = {
+        "slug": "referee-level-1",
+        **translated("name", {"en": "Referee level 1", "fr": "Arbitre niveau 1",
+                              "ru": "Рефери, уровень 1", "fa": "داور سطح ۱", "pl": "Sędzia poziom 1"}),
+        "time_limit": 30,
+        "opens_at": now - timedelta(hours=1),
+        "closes_at": now + timedelta(days=1),
+        "pass_mark": 60,
+        "attempts_allowed": 2,
+        "waiting_hours": 24,
+        "languages": list(LANGUAGES),
+        "review": Exam.Review.ANSWERS,
+        "certificate_months": 24,
+    }
+    fields.update(overrides)
+    exam = Exam.objects.create(federation=federation, **fields)
+    for order, (topic, count) in enumerate(sections, start=1):
+        ExamSection.objects.create(
+            exam=exam, order=order, question_count=count,
+            topic=Topic.objects.get(slug=topic) if topic else None,
+        )
+    return exam
+
+
+@pytest.fixture
+def exam(federation: Federation, bank: list[Scenario], now: datetime) -> Exam:
+    return make_exam(federation, now)
+
+
+@pytest.fixture
+def enrolment(exam: Exam, examiner: Any, now: datetime) -> Any:
+    return services.enrol_candidate(
+        exam=exam, full_name="Anna Kowalska", email="Anna@example.org", by=examiner, now=now
+    )
+
+
+@pytest.fixture
+def candidate(enrolment: Any) -> Any:
+    return enrolment.user
+
+
+def right_answer(question: AttemptQuestion) -> dict[str, Any]:
+    """What the engine decides, in the answer form's terms."""
+    scenario = frozen_scenario(question)
+    return expected_answer(
+        decision=decide(scenario.case), ask=scenario.ask, ask_ball=scenario.ask_ball
+    )
+
+
+def wrong_answer(question: AttemptQuestion) -> dict[str, Any]:
+    """An answer that disagrees with the engine on every field."""
+    answer = right_answer(question)
+    wrong: dict[str, Any] = {}
+    for name, value in answer.items():
+        if name == "legal":
+            wrong[name] = not value
+        elif name == "penalty":
+            wrong[name] = 7 if value != 7 else 4
+        elif name == "ball_on":
+            wrong[name] = "black" if value != "black" else "red"
+        else:  # pragma: no cover - the test bank asks nothing else
+            raise AssertionError(f"no wrong answer for {name}")
+    return wrong
+
+
+@pytest.fixture
+def right() -> Callable[[AttemptQuestion], dict[str, Any]]:
+    return right_answer
+
+
+@pytest.fixture
+def wrong() -> Callable[[AttemptQuestion], dict[str, Any]]:
+    return wrong_answer
+
+
+def post_data(question: AttemptQuestion, answer: dict[str, Any]) -> dict[str, Any]:
+    """The POST a browser sends for ``answer`` to ``question``."""
+    from exams.views import answer_initial
+
+    data = {"scenario": str(question.pk)}
+    for name, value in answer_initial(answer).items():
+        data[name] = value if isinstance(value, list) else str(value)
+    return data
+
+
+@pytest.fixture
+def form_data() -> Callable[[AttemptQuestion, dict[str, Any]], dict[str, Any]]:
+    return post_data
+
+
+@pytest.fixture
+def new_exam() -> Callable[..., Exam]:
+    return make_exam
+
+
+@pytest.fixture
+def new_examiner() -> Callable[[Federation, str], Any]:
+    return make_examiner

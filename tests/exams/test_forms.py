@@ -1,0 +1,36 @@
+"""Forms: the CSV roll and the exam's definition."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.exceptions import ValidationError
+
+from exams.forms import StartAttemptForm, parse_roll
+
+pytestmark = pytest.mark.django_db
+
+
+def test_roll_accepts_semicolons_a_bom_and_blank_lines(exam):
+    rows = parse_roll("\ufeffFull_Name;Email\nJan Nowak; JAN@example.org \n\n;\nمریم احمدی;maryam@example.org\n", exam=exam)
+    assert rows == [
+        {"full_name": "Jan Nowak", "email": "jan@example.org"},
+        {"full_name": "مریم احمدی", "email": "maryam@example.org"},
+    ]
+
+
+def test_roll_lists_every_bad_line(exam):
+    with pytest.raises(ValidationError) as refusal:
+        parse_roll("full_name,email\nA,\n,b@example.org\nC,c@\n", exam=exam)
+    messages = refusal.value.messages
+    assert messages == [
+        "Line 2: the email address is missing.",
+        "Line 3: the full name is missing.",
+        "Line 4: “c@” is not an email address.",
+    ]
+
+
+def test_start_form_offers_only_the_exams_languages_named_in_themselves(exam):
+    exam.languages = ["fa", "pl"]
+    form = StartAttemptForm(exam=exam)
+    assert form.fields["language"].choices == [("fa", "فارسی"), ("pl", "polski")]
+    assert not StartAttemptForm(data={"language": "en"}, exam=exam).is_valid()

@@ -1,0 +1,423 @@
+"""The exam's life-cycle: draw, save, resume, deadline, grading, attempts, certificates."""
+
+from __future__ import annotations
+
+import random
+from datetime import timedelta
+
+import pytest
+
+from exams import services
+from exams.errors import (
+    AttemptFinished,
+    AttemptInProgress,
+    CertificateRevoked,
+    DeadlinePassed,
+    ExamError,
+    ExamNotOpen,
+    LanguageNotAllowed,
+    NoAttemptsLeft,
+    NotEnoughQuestions,
+    QuestionNotDrawn,
+    WaitingPeriod,
+)
+from exams.models import Answer, Attempt, AttemptQuestion, AuditEvent, Certificate, Enrolment
+from quiz.models import Scenario
+
+pytestmark = pytest.mark.django_db
+
+
+def start(enrolment, now, language="ru", seed=1):
+    return services.start_attempt(
+        enrolment=enrolment, language=language, now=now, rng=random.Random(seed)
+    )
+
+
+def answer_all(attempt, answer_for, now, count=None):
+    questions = list(attempt.questions.order_by("position"))[:count]
+    for question in questions:
+        services.save_answer(attempt=attempt, question=question, answer=answer_for(question), now=now)
+    return questions
+
+
+# --- drawing ------------------------------------------------------------------------------
+
+
+def test_start_draws_so_many_per_section_without_repeats(enrolment, now):
+    attempt = start(enrolment, now)
+    questions = list(attempt.questions.order_by("position").select_related("topic"))
+    assert [q.position for q in questions] == [1, 2, 3, 4]
+    assert [q.topic.slug for q in questions[:2]] == ["sequence", "sequence"]
+    assert len({q.scenario_id for q in questions}) == 4
+
+
+def test_draw_differs_between_attempts_drawn_at_random(enrolment, exam, now):
+    drawn = {
+        tuple(s.pk for s in services.draw_questions(exam=exam, rng=random.Random(seed)))
+        for seed in range(12)
+    }
+    assert len(drawn) > 1
+
+
+def test_start_freezes_case_and_texts_in_the_chosen_language(enrolment, now):
+    attempt = start(enrolment, now, language="fa")
+    question = attempt.questions.select_related("scenario").first()
+    assert question.case == question.scenario.case
+    assert question.title.endswith("[fa]")
+    assert question.narrative == f"narrative {question.scenario.slug} [fa]"
+    assert attempt.language == "fa"
+
+
+def test_deadline_is_start_plus_limit(enrolment, exam, now):
+    attempt = start(enrolment, now)
+    assert attempt.deadline == now + timedelta(minutes=exam.time_limit)
+
+
+def test_deadline_is_capped_at_closing_time(enrolment, exam, now):
+    exam.closes_at = now + timedelta(minutes=10)
+    exam.save()
+    attempt = start(enrolment, now)
+    assert attempt.deadline == exam.closes_at
+
+
+def test_later_edits_of_the_bank_do_not_change_a_running_attempt(enrolment, now, right):
+    attempt = start(enrolment, now)
+    question = attempt.questions.select_related("scenario").get(position=1)
+    frozen_case, frozen_title = question.case, question.title
+    expected = right(question)
+    scenario = question.scenario
+    scenario.case = {**scenario.case, "stroke": {"first_contact": ["black"]}}
+    scenario.title_ru = "changed"
+    scenario.save()
+    question.refresh_from_db()
+    assert (question.case, question.title) == (frozen_case, frozen_title)
+    services.save_answer(attempt=attempt, question=question, answer=expected, now=now)
+    services.submit_attempt(attempt=attempt, now=now)
+    question.refresh_from_db()
+    assert question.score == 1.0
+
+
+def test_not_enough_published_questions_refuses_and_starts_nothing(enrolment, exam, now):
+    Scenario.objects.filter(topic__slug="sequence").update(published=False)
+    with pytest.raises(NotEnoughQuestions):
+        start(enrolment, now)
+    assert not Attempt.objects.exists()
+
+
+def test_an_exam_without_sections_does_not_start(enrolment, exam, now):
+    exam.sections.all().delete()
+    with pytest.raises(NotEnoughQuestions):
+        start(enrolment, now)
+    assert not Attempt.objects.exists()
+
+
+# --- saving answers ------------------------------------------------------------------------
+
+
+def test_an_answer_is_one_row_rewritten_in_place(enrolment, now, right, wrong):
+    attempt = start(enrolment, now)
+    question = attempt.questions.get(position=1)
+    services.save_answer(attempt=attempt, question=question, answer=wrong(question), now=now)
+    later = now + timedelta(minutes=3)
+    services.save_answer(attempt=attempt, question=question, answer=right(question), now=later)
+    answer = Answer.objects.get()
+    assert answer.payload == right(question)
+    assert (answer.revision, answer.saved_at) == (2, later)
+
+
+def test_saving_an_answer_is_a_single_write(enrolment, now, right):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    attempt = start(enrolment, now)
+    question = attempt.questions.get(position=1)
+    services.save_answer(attempt=attempt, question=question, answer=right(question), now=now)
+    with CaptureQueriesContext(connection) as queries:
+        services.save_answer(attempt=attempt, question=question, answer=right(question), now=now)
+    writes = [q["sql"] for q in queries if not q["sql"].lstrip().upper().startswith("SELECT")]
+    assert len(writes) == 1 and writes[0].lstrip().upper().startswith("UPDATE")
+
+
+def test_a_question_of_another_attempt_is_refused(enrolment, exam, now, right, examiner):
+    other = services.enrol_candidate(exam=exam, full_name="Olga", email="olga@example.org", now=now)
+    mine, theirs = start(enrolment, now), start(other, now)
+    foreign = theirs.questions.get(position=1)
+    with pytest.raises(QuestionNotDrawn):
+        services.save_answer(attempt=mine, question=foreign, answer=right(foreign), now=now)
+    assert not Answer.objects.exists()
+
+
+def test_an_answer_after_the_deadline_is_refused_and_the_attempt_finishes(enrolment, now, right, wrong):
+    attempt = start(enrolment, now)
+    first, second = attempt.questions.order_by("position")[:2]
+    services.save_answer(attempt=attempt, question=first, answer=right(first), now=now)
+    late = attempt.deadline + timedelta(seconds=1)
+    with pytest.raises(DeadlinePassed):
+        services.save_answer(attempt=attempt, question=second, answer=right(second), now=late)
+    attempt.refresh_from_db()
+    assert attempt.finished_by == Attempt.FinishedBy.DEADLINE
+    assert attempt.finished_at == attempt.deadline
+    assert list(Answer.objects.values_list("question_id", flat=True)) == [first.pk]
+    assert attempt.score == 25.0
+
+
+def test_an_answer_to_a_finished_attempt_is_refused(enrolment, now, right, wrong):
+    attempt = start(enrolment, now)
+    question = attempt.questions.get(position=1)
+    services.save_answer(attempt=attempt, question=question, answer=wrong(question), now=now)
+    services.submit_attempt(attempt=attempt, now=now)
+    with pytest.raises(AttemptFinished):
+        services.save_answer(attempt=attempt, question=question, answer=right(question), now=now)
+    assert Answer.objects.get().payload == wrong(question)
+
+
+def test_flag_marks_a_question(enrolment, now):
+    attempt = start(enrolment, now)
+    question = attempt.questions.get(position=2)
+    services.set_flag(attempt=attempt, question=question, flagged=True, now=now)
+    assert list(attempt.questions.filter(flagged=True).values_list("position", flat=True)) == [2]
+
+
+# --- finishing and grading ---------------------------------------------------------------
+
+
+def test_all_right_passes_and_issues_a_certificate(enrolment, exam, now, right):
+    attempt = start(enrolment, now)
+    answer_all(attempt, right, now)
+    finished = services.submit_attempt(attempt=attempt, now=now + timedelta(minutes=5))
+    assert (finished.score, finished.passed, finished.finished_by) == (100.0, True, "candidate")
+    certificate = Certificate.objects.get(attempt=attempt)
+    assert certificate.holder_name == "Anna Kowalska"
+    assert certificate.language == "ru"
+    assert certificate.expires_at == services.add_months(certificate.issued_at, 24)
+    assert certificate.status(now) == Certificate.Status.VALID
+
+
+def test_all_wrong_fails_without_a_certificate(enrolment, now, wrong):
+    attempt = start(enrolment, now)
+    answer_all(attempt, wrong, now)
+    finished = services.submit_attempt(attempt=attempt, now=now)
+    assert (finished.score, finished.passed) == (0.0, False)
+    assert not Certificate.objects.exists()
+
+
+@pytest.mark.parametrize(("pass_mark", "passed"), [(75, True), (76, False)])
+def test_pass_mark_is_inclusive(enrolment, exam, now, right, wrong, pass_mark, passed):
+    exam.pass_mark = pass_mark
+    exam.save()
+    attempt = start(enrolment, now)
+    questions = list(attempt.questions.order_by("position"))
+    for question in questions:
+        answer = wrong(question) if question.position == 4 else right(question)
+        services.save_answer(attempt=attempt, question=question, answer=answer, now=now)
+    finished = services.submit_attempt(attempt=attempt, now=now)
+    assert finished.score == 75.0
+    assert finished.passed is passed
+    assert Certificate.objects.exists() is passed
+
+
+def test_unanswered_questions_score_nothing(enrolment, now, right):
+    attempt = start(enrolment, now)
+    answer_all(attempt, right, now, count=1)
+    finished = services.submit_attempt(attempt=attempt, now=now)
+    assert finished.score == 25.0
+    assert sorted(finished.questions.values_list("score", flat=True)) == [0.0, 0.0, 0.0, 1.0]
+
+
+def test_a_second_submission_is_refused_and_changes_nothing(enrolment, now, right):
+    attempt = start(enrolment, now)
+    answer_all(attempt, right, now, count=1)
+    first = services.submit_attempt(attempt=attempt, now=now)
+    with pytest.raises(AttemptFinished):
+        services.submit_attempt(attempt=first, now=now + timedelta(minutes=1))
+    # a stale copy of the attempt (another tab, another server) is refused too
+    stale = Attempt.objects.get(pk=attempt.pk)
+    stale.finished_at = None
+    with pytest.raises(AttemptFinished):
+        services.submit_attempt(attempt=stale, now=now + timedelta(minutes=1))
+    attempt.refresh_from_db()
+    assert (attempt.finished_at, attempt.score) == (now, 25.0)
+    assert AuditEvent.objects.filter(action=AuditEvent.Action.ATTEMPT_FINISHED).count() == 1
+
+
+def test_finish_if_expired_waits_for_the_deadline(enrolment, now, right):
+    attempt = start(enrolment, now)
+    answer_all(attempt, right, now)
+    services.finish_if_expired(attempt=attempt, now=attempt.deadline - timedelta(seconds=1))
+    attempt.refresh_from_db()
+    assert not attempt.is_finished
+    services.finish_if_expired(attempt=attempt, now=attempt.deadline + timedelta(hours=3))
+    attempt.refresh_from_db()
+    assert (attempt.finished_by, attempt.finished_at) == ("deadline", attempt.deadline)
+    assert (attempt.score, attempt.passed) == (100.0, True)
+    assert attempt.certificate.issued_at == attempt.deadline
+
+
+def test_finish_expired_attempts_finishes_only_expired_ones_once(enrolment, exam, now, right):
+    late_comer = services.enrol_candidate(exam=exam, full_name="Piotr", email="p@example.org", now=now)
+    expired = start(enrolment, now)
+    answer_all(expired, right, now, count=3)
+    running = start(late_comer, now + timedelta(minutes=20))
+    moment = expired.deadline + timedelta(minutes=1)
+    assert services.finish_expired_attempts(now=moment) == 1
+    assert services.finish_expired_attempts(now=moment) == 0
+    expired.refresh_from_db()
+    running.refresh_from_db()
+    assert (expired.score, expired.finished_by) == (75.0, "deadline")
+    assert not running.is_finished
+
+
+def test_submitting_after_the_deadline_keeps_what_the_deadline_left(enrolment, now, right):
+    attempt = start(enrolment, now)
+    answer_all(attempt, right, now, count=2)
+    finished = services.submit_attempt(attempt=attempt, now=attempt.deadline + timedelta(minutes=5))
+    assert (finished.finished_by, finished.finished_at, finished.score) == (
+        "deadline", attempt.deadline, 50.0,
+    )
+
+
+# --- the exam's rules ---------------------------------------------------------------------
+
+
+def test_one_attempt_at_a_time(enrolment, now):
+    start(enrolment, now)
+    with pytest.raises(AttemptInProgress):
+        start(enrolment, now + timedelta(minutes=1))
+    assert Attempt.objects.count() == 1
+
+
+def test_waiting_period_and_attempts_allowed(enrolment, exam, now, wrong):
+    exam.closes_at = now + timedelta(days=5)
+    exam.save()
+    first = start(enrolment, now)
+    services.submit_attempt(attempt=first, now=now)
+    with pytest.raises(WaitingPeriod) as refusal:
+        start(enrolment, now + timedelta(hours=23, minutes=59))
+    assert "2026" in str(refusal.value.message)
+    second = start(enrolment, now + timedelta(hours=24))
+    assert second.number == 2
+    services.submit_attempt(attempt=second, now=now + timedelta(hours=24, minutes=1))
+    with pytest.raises(NoAttemptsLeft):
+        start(enrolment, now + timedelta(hours=49))
+    assert Attempt.objects.count() == 2
+
+
+def test_an_expired_attempt_counts_and_then_the_next_may_start(enrolment, exam, now):
+    exam.waiting_hours = 0
+    exam.save()
+    first = start(enrolment, now)
+    second = start(enrolment, first.deadline + timedelta(seconds=1))
+    first.refresh_from_db()
+    assert first.finished_by == "deadline"
+    assert second.number == 2
+
+
+def test_a_candidate_who_passed_does_not_sit_again(enrolment, exam, now, right):
+    exam.waiting_hours = 0
+    exam.save()
+    attempt = start(enrolment, now)
+    answer_all(attempt, right, now)
+    services.submit_attempt(attempt=attempt, now=now)
+    with pytest.raises(ExamError):
+        start(enrolment, now + timedelta(minutes=1))
+
+
+@pytest.mark.parametrize("offset", [timedelta(hours=-2), timedelta(days=2)])
+def test_no_attempt_outside_the_exams_window(enrolment, now, offset):
+    with pytest.raises(ExamNotOpen):
+        start(enrolment, now + offset)
+    assert not Attempt.objects.exists()
+
+
+def test_only_an_allowed_language(enrolment, exam, now):
+    exam.languages = ["pl", "ru"]
+    exam.save()
+    with pytest.raises(LanguageNotAllowed):
+        start(enrolment, now, language="fr")
+    assert not Attempt.objects.exists()
+
+
+# --- enrolment -------------------------------------------------------------------------------
+
+
+def test_enrolment_makes_a_passwordless_account_from_the_email(enrolment):
+    assert enrolment.email == "anna@example.org"
+    assert enrolment.user.username == "anna@example.org"
+    assert not enrolment.user.has_usable_password()
+
+
+def test_enrolling_twice_is_refused(enrolment, exam, now):
+    with pytest.raises(ExamError):
+        services.enrol_candidate(exam=exam, full_name="Anna", email="ANNA@example.org", now=now)
+    assert Enrolment.objects.count() == 1
+
+
+def test_import_is_all_or_nothing(enrolment, exam, now):
+    rows = [
+        {"full_name": "Jan", "email": "jan@example.org"},
+        {"full_name": "Anna again", "email": "anna@example.org"},
+    ]
+    with pytest.raises(ExamError):
+        services.import_enrolments(exam=exam, rows=rows, now=now)
+    assert list(Enrolment.objects.values_list("email", flat=True)) == ["anna@example.org"]
+
+
+# --- certificates ------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def certificate(enrolment, now, right):
+    attempt = start(enrolment, now)
+    answer_all(attempt, right, now)
+    services.submit_attempt(attempt=attempt, now=now)
+    return Certificate.objects.get()
+
+
+def test_certificate_codes_are_unique(certificate):
+    codes = {services.new_certificate_code() for _ in range(500)}
+    assert len(codes) == 500
+    assert len(certificate.code) == services.CODE_LENGTH
+
+
+def test_certificate_expires(certificate):
+    assert certificate.status(certificate.expires_at - timedelta(seconds=1)) == "valid"
+    assert certificate.status(certificate.expires_at) == "expired"
+
+
+def test_certificate_without_expiry(enrolment, exam, now, right):
+    exam.certificate_months = None
+    exam.save()
+    attempt = start(enrolment, now)
+    answer_all(attempt, right, now)
+    services.submit_attempt(attempt=attempt, now=now)
+    certificate = Certificate.objects.get()
+    assert certificate.expires_at is None
+    assert certificate.status(now + timedelta(days=3650)) == "valid"
+
+
+def test_revocation_keeps_the_reason_and_happens_once(certificate, examiner, now):
+    services.revoke_certificate(certificate=certificate, reason="Exam irregularity", by=examiner, now=now)
+    certificate.refresh_from_db()
+    assert certificate.status(now) == "revoked"
+    assert (certificate.revocation_reason, certificate.revoked_by) == ("Exam irregularity", examiner)
+    with pytest.raises(CertificateRevoked):
+        services.revoke_certificate(certificate=certificate, reason="again", by=examiner, now=now)
+    certificate.refresh_from_db()
+    assert certificate.revocation_reason == "Exam irregularity"
+
+
+def test_revocation_needs_a_reason(certificate, examiner, now):
+    with pytest.raises(ExamError):
+        services.revoke_certificate(certificate=certificate, reason="  ", by=examiner, now=now)
+    certificate.refresh_from_db()
+    assert certificate.status(now) == "valid"
+
+
+def test_the_audit_trail_records_the_life_cycle(certificate, examiner, now):
+    services.revoke_certificate(certificate=certificate, reason="Irregularity", by=examiner, now=now)
+    actions = list(AuditEvent.objects.order_by("pk").values_list("action", flat=True))
+    assert actions == [
+        "candidate_enrolled", "attempt_started", "attempt_finished",
+        "certificate_issued", "certificate_revoked",
+    ]
+    assert AttemptQuestion.objects.filter(attempt=certificate.attempt).count() == 4

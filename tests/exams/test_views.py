@@ -1,0 +1,651 @@
+"""The web pages: the candidate's path, tampering, permissions, the examiner's pages."""
+
+from __future__ import annotations
+
+import csv
+import io
+import random
+import re
+import zlib
+from datetime import timedelta
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+from django.utils import translation
+from django.utils.html import escape
+
+from exams import selectors, services
+from exams.errors import NotYours, QuestionNotDrawn
+from exams.models import Answer, Attempt, AuditEvent, Certificate, Enrolment, Exam
+from quiz.explain import explain
+from quiz.grading import decide
+
+pytestmark = pytest.mark.django_db
+
+
+def url(name, *args, language="en", **kwargs):
+    with translation.override(language):
+        return reverse(f"exams:{name}", args=args, kwargs=kwargs or None)
+
+
+def refusal_text(response, message):
+    """The refusal's message as the page shows it, in the page's language."""
+    language = re.search(r'<html lang="(\w+)"', response.content.decode()).group(1)
+    with translation.override(language):
+        return escape(str(message))
+
+
+def start(enrolment, clock, language="ru"):
+    return services.start_attempt(
+        enrolment=enrolment, language=language, now=clock(), rng=random.Random(3)
+    )
+
+
+def passed_certificate(enrolment, clock, right):
+    attempt = start(enrolment, clock)
+    for question in attempt.questions.all():
+        services.save_answer(attempt=attempt, question=question, answer=right(question), now=clock())
+    services.submit_attempt(attempt=attempt, now=clock())
+    return Certificate.objects.get(attempt=attempt)
+
+
+# --- the candidate's path ------------------------------------------------------------------
+
+
+def test_invitation_link_signs_the_candidate_in(client, enrolment, clock):
+    token = selectors.invitation_token(enrolment=enrolment)
+    response = client.get(url("invitation", token))
+    assert response.status_code == 302
+    assert response.url == url("enrolment", enrolment.pk)
+    page = client.get(response.url)
+    assert page.status_code == 200
+    assert "Referee level 1" in page.content.decode()
+
+
+def test_an_invitation_never_opens_an_account_with_a_password(client, exam, examiner, clock):
+    # an examiner of another federation enrols this examiner's username as a "candidate"
+    examiner.username = "chief@example.org"
+    examiner.save()
+    enrolment = services.enrol_candidate(exam=exam, full_name="X", email="chief@example.org", now=clock())
+    assert enrolment.user == examiner
+    response = client.get(url("invitation", selectors.invitation_token(enrolment=enrolment)))
+    assert response.status_code == 302
+    assert response.url.startswith(reverse("login"))
+    assert "_auth_user_id" not in client.session
+
+
+@pytest.mark.parametrize("token", ["nonsense", "eyJlIjoxfQ:1abc:forged"])
+def test_a_forged_invitation_is_refused(client, enrolment, token):
+    response = client.get(url("invitation", token))
+    assert response.status_code == 404
+    assert "invitation link is not valid" in response.content.decode()
+    assert "_auth_user_id" not in client.session
+
+
+def test_candidate_takes_the_exam_in_russian_resumes_and_passes(client, candidate, enrolment, clock, right, form_data):
+    client.force_login(candidate)
+    response = client.post(url("enrolment", enrolment.pk), {"language": "ru"})
+    attempt = Attempt.objects.get()
+    assert response.status_code == 302
+    assert response.url == url("question", attempt.pk, 1, language="ru")
+    page = client.get(response.url).content.decode()
+    assert 'lang="ru"' in page
+    first = attempt.questions.get(position=1)
+    assert first.narrative in page
+    # answer the first two, then "reload": the attempt resumes at the first unanswered question
+    for position in (1, 2):
+        question = attempt.questions.get(position=position)
+        saved = client.post(url("question", attempt.pk, position, language="ru"), form_data(question, right(question)))
+        assert saved.status_code == 302
+        assert saved.url == url("question", attempt.pk, position + 1, language="ru")
+    clock.advance(minutes=5)
+    resumed = client.get(url("attempt", attempt.pk, language="ru"))
+    assert resumed.url == url("question", attempt.pk, 3, language="ru")
+    # the saved answer is shown again when the candidate goes back
+    back = client.get(url("question", attempt.pk, 1, language="ru")).content.decode()
+    assert re.search(r'checked[^>]*>|<input[^>]*checked', back)
+    for position in (3, 4):
+        question = attempt.questions.get(position=position)
+        client.post(url("question", attempt.pk, position, language="ru"), form_data(question, right(question)))
+    summary = client.get(url("submit", attempt.pk, language="ru"))
+    assert summary.status_code == 200
+    result = client.post(url("submit", attempt.pk, language="ru"), follow=True)
+    attempt.refresh_from_db()
+    assert (attempt.passed, attempt.score) == (True, 100.0)
+    certificate = attempt.certificate
+    assert certificate.code in result.content.decode()
+    pdf = client.get(url("certificate_pdf", certificate.code, language="ru"))
+    assert pdf["Content-Type"] == "application/pdf"
+    assert pdf.content.startswith(b"%PDF")
+
+
+def test_attempt_pages_follow_the_attempts_language(client, candidate, enrolment, clock):
+    attempt = start(enrolment, clock, language="pl")
+    client.force_login(candidate)
+    response = client.get(url("question", attempt.pk, 2, language="fr"))
+    assert response.status_code == 302
+    assert response.url == url("question", attempt.pk, 2, language="pl")
+
+
+def test_navigation_and_flags(client, candidate, enrolment, clock):
+    attempt = start(enrolment, clock)
+    client.force_login(candidate)
+    response = client.post(url("flag", attempt.pk, 3, language="ru"), {"flagged": "1"})
+    assert response.url == url("question", attempt.pk, 3, language="ru")
+    assert list(attempt.questions.filter(flagged=True).values_list("position", flat=True)) == [3]
+    page = client.get(url("submit", attempt.pk, language="ru")).content.decode()
+    for position in (1, 2, 3, 4):
+        assert url("question", attempt.pk, position, language="ru") in page
+
+
+def test_the_page_shows_the_servers_remaining_time(client, candidate, enrolment, clock):
+    attempt = start(enrolment, clock)
+    client.force_login(candidate)
+    clock.advance(minutes=10, seconds=30)
+    page = client.get(url("question", attempt.pk, 1, language="ru")).content.decode()
+    assert 'data-remaining="1170"' in page  # 30 min − 10 min 30 s
+
+
+def test_autosave_answers_in_json(client, candidate, enrolment, clock, right, form_data):
+    attempt = start(enrolment, clock)
+    client.force_login(candidate)
+    question = attempt.questions.get(position=1)
+    response = client.post(
+        url("question", attempt.pk, 1, language="ru"), form_data(question, right(question)),
+        headers={"X-Requested-With": "fetch"},
+    )
+    assert response.json() == {"saved": True}
+    assert Answer.objects.get().payload == right(question)
+
+
+# --- tampering and refusals ---------------------------------------------------------------
+
+
+def test_another_candidates_attempt_is_refused(client, exam, enrolment, clock, right, form_data):
+    theirs = start(enrolment, clock)
+    intruder = services.enrol_candidate(exam=exam, full_name="Ewa", email="ewa@example.org", now=clock())
+    client.force_login(intruder.user)
+    question = theirs.questions.get(position=1)
+    for response in (
+        client.get(url("question", theirs.pk, 1, language="ru")),
+        client.post(url("question", theirs.pk, 1, language="ru"), form_data(question, right(question))),
+        client.post(url("submit", theirs.pk, language="ru")),
+        client.get(url("result", theirs.pk)),
+        client.get(url("enrolment", enrolment.pk)),
+    ):
+        assert response.status_code == 403
+        assert refusal_text(response, NotYours.message) in response.content.decode()
+    assert not Answer.objects.exists()
+    theirs.refresh_from_db()
+    assert not theirs.is_finished
+
+
+def test_a_question_not_drawn_is_refused(client, candidate, enrolment, clock, right, form_data):
+    attempt = start(enrolment, clock)
+    client.force_login(candidate)
+    question = attempt.questions.get(position=1)
+    response = client.post(url("question", attempt.pk, 9, language="ru"), form_data(question, right(question)))
+    assert response.status_code == 404
+    assert refusal_text(response, QuestionNotDrawn.message) in response.content.decode()
+    assert not Answer.objects.exists()
+
+
+def test_an_answer_meant_for_another_question_is_refused(client, candidate, enrolment, clock, right, form_data):
+    attempt = start(enrolment, clock)
+    client.force_login(candidate)
+    first, second = attempt.questions.order_by("position")[:2]
+    data = form_data(first, right(first))
+    data["scenario"] = str(second.pk)
+    response = client.post(url("question", attempt.pk, 1, language="ru"), data)
+    assert response.status_code == 400
+    assert not Answer.objects.exists()
+
+
+def test_an_answer_after_the_deadline_is_refused(client, candidate, enrolment, clock, right, form_data):
+    attempt = start(enrolment, clock)
+    client.force_login(candidate)
+    question = attempt.questions.get(position=1)
+    clock.moment = attempt.deadline + timedelta(seconds=1)
+    response = client.post(url("question", attempt.pk, 1, language="ru"), form_data(question, right(question)))
+    assert response.status_code == 409
+    assert not Answer.objects.exists()
+    attempt.refresh_from_db()
+    assert attempt.finished_by == "deadline"
+
+
+def test_a_second_submission_is_refused(client, candidate, enrolment, clock):
+    attempt = start(enrolment, clock)
+    client.force_login(candidate)
+    assert client.post(url("submit", attempt.pk, language="ru")).status_code == 302
+    finished_at = Attempt.objects.get().finished_at
+    clock.advance(minutes=1)
+    response = client.post(url("submit", attempt.pk, language="ru"))
+    assert response.status_code == 409
+    assert Attempt.objects.get().finished_at == finished_at
+
+
+def test_coming_back_after_the_deadline_shows_the_result(client, candidate, enrolment, clock, right):
+    attempt = start(enrolment, clock)
+    question = attempt.questions.get(position=1)
+    services.save_answer(attempt=attempt, question=question, answer=right(question), now=clock())
+    client.force_login(candidate)
+    clock.advance(hours=5)
+    response = client.get(url("question", attempt.pk, 2, language="ru"), follow=True)
+    assert response.redirect_chain[-1][0] == url("result", attempt.pk, language="ru")
+    attempt.refresh_from_db()
+    assert (attempt.finished_by, attempt.score) == ("deadline", 25.0)
+
+
+def test_starting_beyond_the_attempts_allowed_is_refused(client, candidate, enrolment, exam, clock):
+    exam.attempts_allowed = 1
+    exam.save()
+    services.submit_attempt(attempt=start(enrolment, clock), now=clock())
+    client.force_login(candidate)
+    response = client.post(url("enrolment", enrolment.pk, language="fr"), {"language": "fr"})
+    assert response.status_code == 409
+    assert Attempt.objects.count() == 1
+
+
+def test_starting_within_the_waiting_period_is_refused(client, candidate, enrolment, clock):
+    services.submit_attempt(attempt=start(enrolment, clock), now=clock())
+    client.force_login(candidate)
+    clock.advance(hours=2)
+    response = client.post(url("enrolment", enrolment.pk, language="ru"), {"language": "ru"})
+    assert response.status_code == 409
+    assert Attempt.objects.count() == 1
+
+
+def test_a_language_the_exam_does_not_allow_is_refused(client, candidate, enrolment, exam, clock):
+    exam.languages = ["pl"]
+    exam.save()
+    client.force_login(candidate)
+    response = client.post(url("enrolment", enrolment.pk), {"language": "ru"})
+    assert response.status_code == 400
+    assert not Attempt.objects.exists()
+
+
+# --- nothing leaks while the attempt is open ---------------------------------------------
+
+
+def test_no_response_of_an_open_attempt_holds_an_answer_or_explanation(client, candidate, enrolment, clock, right, wrong, form_data):
+    client.force_login(candidate)
+    bodies = []
+
+    def keep(response):
+        bodies.append(response.content.decode())
+        return response
+
+    keep(client.get(url("enrolment", enrolment.pk)))
+    start_response = keep(client.post(url("enrolment", enrolment.pk), {"language": "en"}))
+    attempt = Attempt.objects.get()
+    keep(client.get(start_response.url))
+    questions = list(attempt.questions.order_by("position"))
+    for question in questions:
+        keep(client.get(url("question", attempt.pk, question.position)))
+        keep(client.post(url("question", attempt.pk, question.position), form_data(question, wrong(question)), follow=True))
+        keep(client.post(url("question", attempt.pk, question.position), form_data(question, wrong(question)),
+                         headers={"X-Requested-With": "fetch"}))
+        keep(client.post(url("flag", attempt.pk, question.position), {"flagged": "1"}, follow=True))
+        keep(client.get(url("question", attempt.pk, question.position)))
+    keep(client.get(url("attempt", attempt.pk), follow=True))
+    keep(client.get(url("submit", attempt.pk)))
+    keep(client.get(url("result", attempt.pk), follow=True))
+    keep(client.get(url("index")))
+    explanations = set()
+    for question in questions:
+        explanations.update(step.text for step in explain(decide(question.case)) if len(step.text) > 8)
+    secrets = {"grade-table", "The referee's decision", "referee's reasoning", *explanations}
+    secrets |= {escape(secret) for secret in secrets}
+    for body in bodies:
+        for secret in secrets:
+            assert secret not in body
+    # the candidate's wrong answers are shown back as his; the right choice is never pre-selected
+    for question in questions:
+        page = client.get(url("question", attempt.pk, question.position)).content.decode()
+        for name, value in right(question).items():
+            shown = "fair" if value is True else "foul" if value is False else str(value)
+            assert not re.search(rf'name="{name}" value="{re.escape(shown)}"[^>]*checked', page)
+    # once submitted, the review may show them
+    client.post(url("submit", attempt.pk))
+    review = client.get(url("result", attempt.pk)).content.decode()
+    assert "grade-table" in review
+    assert all(escape(text) in review for text in explanations)
+
+
+# --- permissions of examiners ---------------------------------------------------------------
+
+
+def examiner_pages(exam, code):
+    return [
+        ("get", url("exam_detail", exam.pk)),
+        ("get", url("exam_edit", exam.pk)),
+        ("get", url("results", exam.pk)),
+        ("get", url("results_csv", exam.pk)),
+        ("get", url("statistics", exam.pk)),
+        ("get", url("invitations_csv", exam.pk)),
+        ("post", url("enrol", exam.pk)),
+        ("post", url("enrol_csv", exam.pk)),
+        ("get", url("revoke", code)),
+        ("post", url("revoke", code)),
+    ]
+
+
+def test_an_examiner_of_another_federation_is_refused_everything(client, other_examiner, enrolment, exam, clock, right):
+    certificate = passed_certificate(enrolment, clock, right)
+    client.force_login(other_examiner)
+    pages = [*examiner_pages(exam, certificate.code), ("get", url("attempt_detail", certificate.attempt_id))]
+    for method, address in pages:
+        response = getattr(client, method)(address, {"reason": "x", "full_name": "X", "email": "x@example.org"} if method == "post" else None)
+        assert response.status_code == 403, address
+    assert Enrolment.objects.count() == 1
+    certificate.refresh_from_db()
+    assert certificate.revoked_at is None
+    assert "Referee level 1" not in client.get(url("manage")).content.decode()
+    assert "Anna" not in client.get(url("audit")).content.decode()
+    assert certificate.code not in client.get(url("certificates")).content.decode()
+
+
+def test_a_candidate_is_not_an_examiner(client, candidate, exam):
+    client.force_login(candidate)
+    for address in (url("manage"), url("exam_create"), url("exam_detail", exam.pk), url("audit")):
+        response = client.get(address)
+        assert response.status_code == 403
+        assert "Only a federation&#x27;s examiners" in response.content.decode()
+
+
+def test_anonymous_visitors_are_sent_to_log_in(client, exam):
+    for address in (url("manage"), url("exam_detail", exam.pk), url("index")):
+        response = client.get(address)
+        assert response.status_code == 302
+        assert "/accounts/login/" in response.url
+
+
+def test_only_the_holder_and_his_examiners_download_the_pdf(client, enrolment, exam, clock, right, other_examiner, examiner):
+    certificate = passed_certificate(enrolment, clock, right)
+    address = url("certificate_pdf", certificate.code)
+    assert client.get(address).status_code == 403
+    client.force_login(other_examiner)
+    assert client.get(address).status_code == 403
+    stranger = services.enrol_candidate(exam=exam, full_name="Ewa", email="ewa@example.org", now=clock())
+    client.force_login(stranger.user)
+    assert client.get(address).status_code == 403
+    client.force_login(examiner)
+    assert client.get(address)["Content-Type"] == "application/pdf"
+
+
+# --- verification (public) ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "ru", "fa", "pl"])
+def test_anyone_verifies_a_certificate_in_any_language(client, enrolment, clock, right, language):
+    certificate = passed_certificate(enrolment, clock, right)
+    response = client.get(url("verify", language=language), {"code": certificate.code.lower()})
+    assert response.url == url("verify_code", certificate.code, language=language)
+    page = client.get(response.url).content.decode()
+    for shown in ("Anna Kowalska", "Polish Snooker Federation", certificate.code):
+        assert shown in page
+    assert f'lang="{language}"' in page
+
+
+def test_the_verification_page_says_revoked_and_expired_at_the_same_address(client, enrolment, clock, right, examiner):
+    certificate = passed_certificate(enrolment, clock, right)
+    address = url("verify_code", certificate.code)
+    assert "is valid" in client.get(address).content.decode()
+    services.revoke_certificate(certificate=certificate, reason="Cheating at the exam", by=examiner, now=clock())
+    page = client.get(address).content.decode()
+    assert "has been revoked" in page and "Cheating at the exam" in page
+    certificate.revoked_at = None
+    certificate.save()
+    clock.moment = certificate.expires_at + timedelta(days=1)
+    assert "has expired" in client.get(address).content.decode()
+
+
+def test_an_unknown_code_is_not_found(client, db):
+    response = client.get(url("verify_code", "ZZZZZZZZZZZZ"))
+    assert response.status_code == 404
+    assert "No certificate has the code" in response.content.decode()
+
+
+def test_the_qr_code_points_at_the_verification_page(client, enrolment, clock, right):
+    certificate = passed_certificate(enrolment, clock, right)
+    response = client.get(url("verify_qr", certificate.code))
+    assert response["Content-Type"] == "image/svg+xml"
+    assert response.content.startswith(b"<svg")
+
+
+# --- the examiner's pages ---------------------------------------------------------------------
+
+
+def exam_post(bank_topic_pk, **overrides):
+    data = {
+        "slug": "national-2026",
+        **{f"name_{code}": f"National exam [{code}]" for code in ("en", "fr", "ru", "fa", "pl")},
+        "time_limit": "45",
+        "opens_at": "2026-06-01T08:00",
+        "closes_at": "2026-06-01T20:00",
+        "pass_mark": "70",
+        "attempts_allowed": "1",
+        "waiting_hours": "0",
+        "languages": ["ru", "pl"],
+        "review": "topics",
+        "review_from": "submission",
+        "certificate_months": "36",
+        "sections-TOTAL_FORMS": "2",
+        "sections-INITIAL_FORMS": "0",
+        "sections-MIN_NUM_FORMS": "0",
+        "sections-MAX_NUM_FORMS": "1000",
+        "sections-0-order": "1",
+        "sections-0-topic": str(bank_topic_pk),
+        "sections-0-question_count": "2",
+        "sections-1-order": "2",
+        "sections-1-topic": "",
+        "sections-1-question_count": "3",
+    }
+    data.update(overrides)
+    return data
+
+
+def test_examiner_creates_an_exam_in_five_languages(client, examiner, federation, bank):
+    client.force_login(examiner)
+    topic = bank[0].topic
+    response = client.post(url("exam_create"), exam_post(topic.pk))
+    exam = Exam.objects.get(slug="national-2026")
+    assert response.url == url("exam_detail", exam.pk)
+    assert exam.federation == federation
+    assert exam.name_fa == "National exam [fa]"
+    assert exam.question_count == 5
+    assert exam.languages == ["ru", "pl"]
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"closes_at": "2026-06-01T07:00"}, "must close after it opens"),
+        ({"name_fa": ""}, "This field is required"),
+        ({"sections-1-question_count": "50"}, "the bank has"),
+        ({"instructions_en": "Bring a pen"}, "in every language, or in none"),
+        ({"languages": []}, "Choose at least one language"),
+    ],
+)
+def test_a_bad_exam_is_refused_with_a_clear_message(client, examiner, bank, change, message):
+    client.force_login(examiner)
+    response = client.post(url("exam_create"), exam_post(bank[0].topic.pk, **change))
+    assert response.status_code == 400
+    assert message in response.content.decode()
+    assert not Exam.objects.exists()
+
+
+def test_examiner_edits_an_exam(client, examiner, exam):
+    client.force_login(examiner)
+    page = client.get(url("exam_edit", exam.pk))
+    assert page.status_code == 200
+    sections = list(exam.sections.all())
+    data = exam_post(sections[0].topic_id, slug=exam.slug, **{
+        "sections-TOTAL_FORMS": "2", "sections-INITIAL_FORMS": "2",
+        "sections-0-id": str(sections[0].pk), "sections-1-id": str(sections[1].pk),
+        "sections-0-exam": str(exam.pk), "sections-1-exam": str(exam.pk),
+    })
+    response = client.post(url("exam_edit", exam.pk), data)
+    assert response.status_code == 302
+    exam.refresh_from_db()
+    assert (exam.time_limit, exam.name_ru) == (45, "National exam [ru]")
+
+
+def test_examiner_enrols_one_candidate_and_sees_the_invitation_link(client, examiner, exam):
+    client.force_login(examiner)
+    response = client.post(url("enrol", exam.pk), {"full_name": "Jan Nowak", "email": "jan@example.org"})
+    assert response.status_code == 302
+    enrolment = Enrolment.objects.get()
+    page = client.get(url("exam_detail", exam.pk)).content.decode()
+    assert selectors.invitation_token(enrolment=enrolment) in page
+    again = client.post(url("enrol", exam.pk), {"full_name": "Jan", "email": "JAN@example.org"})
+    assert again.status_code == 400
+    assert "already enrolled" in again.content.decode()
+    assert Enrolment.objects.count() == 1
+
+
+def upload(text):
+    return SimpleUploadedFile("roll.csv", text.encode("utf-8"), content_type="text/csv")
+
+
+def test_csv_enrolment(client, examiner, exam):
+    client.force_login(examiner)
+    roll = "full_name,email\nJan Nowak,jan@example.org\nМария Иванова,maria@example.org\n"
+    response = client.post(url("enrol_csv", exam.pk), {"file": upload(roll)})
+    assert response.status_code == 302
+    assert sorted(Enrolment.objects.values_list("email", flat=True)) == ["jan@example.org", "maria@example.org"]
+
+
+def test_a_bad_csv_enrols_nobody_and_names_every_bad_line(client, examiner, exam, enrolment):
+    client.force_login(examiner)
+    roll = (
+        "full_name,email\n"
+        "Jan Nowak,jan@example.org\n"
+        ",nobody@example.org\n"
+        "Bad Mail,not-an-address\n"
+        "Jan Twice,JAN@example.org\n"
+        "Anna,anna@example.org\n"
+    )
+    response = client.post(url("enrol_csv", exam.pk), {"file": upload(roll)})
+    page = response.content.decode()
+    assert response.status_code == 400
+    for line in ("Line 3", "Line 4", "Line 5", "Line 6"):
+        assert line in page
+    assert "Line 2:" not in page
+    assert Enrolment.objects.count() == 1
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [(b"name;mail\nJan;jan@example.org\n", "full_name and email"), (b"\xff\xfe\x00bad", "not UTF-8"),
+     (b"full_name,email\n", "no candidates")],
+)
+def test_an_unreadable_csv_is_refused(client, examiner, exam, content, message):
+    client.force_login(examiner)
+    response = client.post(url("enrol_csv", exam.pk), {"file": SimpleUploadedFile("x.csv", content)})
+    assert response.status_code == 400
+    assert message in response.content.decode()
+    assert not Enrolment.objects.exists()
+
+
+def test_results_page_and_csv_export(client, examiner, enrolment, exam, clock, right):
+    certificate = passed_certificate(enrolment, clock, right)
+    client.force_login(examiner)
+    assert certificate.code in client.get(url("results", exam.pk)).content.decode()
+    response = client.get(url("results_csv", exam.pk))
+    rows = list(csv.DictReader(io.StringIO(response.content.decode("utf-8-sig"))))
+    assert rows == [{
+        "full_name": "Anna Kowalska", "email": "anna@example.org", "attempt": "1", "language": "ru",
+        "started_at": clock().isoformat(), "finished_at": clock().isoformat(), "finished_by": "candidate",
+        "score_percent": "100", "passed": "yes", "certificate": certificate.code,
+    }]
+
+
+def test_csv_export_does_not_write_formulas(client, examiner, exam, clock):
+    enrolment = services.enrol_candidate(exam=exam, full_name="=HYPERLINK(1)", email="h@example.org", now=clock())
+    services.submit_attempt(attempt=start(enrolment, clock), now=clock())
+    client.force_login(examiner)
+    text = client.get(url("results_csv", exam.pk)).content.decode("utf-8-sig")
+    assert "'=HYPERLINK(1)" in text
+
+
+def test_statistics_page(client, examiner, enrolment, exam, clock, right):
+    passed_certificate(enrolment, clock, right)
+    client.force_login(examiner)
+    page = client.get(url("statistics", exam.pk)).content.decode()
+    drawn = Attempt.objects.get().questions.values_list("case__id", flat=True)
+    for slug in drawn:
+        assert slug in page
+
+
+def test_examiner_revokes_a_certificate(client, examiner, enrolment, clock, right):
+    certificate = passed_certificate(enrolment, clock, right)
+    client.force_login(examiner)
+    empty = client.post(url("revoke", certificate.code), {"reason": "  "})
+    assert empty.status_code == 400
+    response = client.post(url("revoke", certificate.code), {"reason": "Impersonation"})
+    assert response.url == url("certificates")
+    certificate.refresh_from_db()
+    assert certificate.revocation_reason == "Impersonation"
+    again = client.post(url("revoke", certificate.code), {"reason": "again"})
+    assert again.status_code == 409
+    certificate.refresh_from_db()
+    assert certificate.revocation_reason == "Impersonation"
+
+
+def test_the_audit_trail_is_visible_to_the_federations_examiners(client, examiner, enrolment, clock, right):
+    certificate = passed_certificate(enrolment, clock, right)
+    client.force_login(examiner)
+    page = client.get(url("audit")).content.decode()
+    for action in AuditEvent.Action:
+        if action != AuditEvent.Action.CERTIFICATE_REVOKED:
+            assert str(action.label) in page
+    assert "answer saved" in page
+    assert certificate.code in page
+
+
+def test_invitation_links_as_csv(client, examiner, enrolment, exam):
+    client.force_login(examiner)
+    rows = list(csv.DictReader(io.StringIO(client.get(url("invitations_csv", exam.pk)).content.decode("utf-8-sig"))))
+    assert [row["email"] for row in rows] == ["anna@example.org"]
+    assert selectors.invitation_token(enrolment=enrolment) in rows[0]["invitation_link"]
+
+
+def test_examiner_follows_an_attempt_and_reviews_it_once_finished(client, examiner, enrolment, clock, right):
+    attempt = start(enrolment, clock)
+    question = attempt.questions.get(position=1)
+    services.save_answer(attempt=attempt, question=question, answer=right(question), now=clock())
+    client.force_login(examiner)
+    running = client.get(url("attempt_detail", attempt.pk)).content.decode()
+    assert "1 question of 4 answered so far" in running
+    assert "grade-table" not in running
+    clock.moment = attempt.deadline
+    finished = client.get(url("attempt_detail", attempt.pk)).content.decode()
+    assert "grade-table" in finished
+    assert "25 %" in finished
+
+
+def test_the_persian_certificate_is_typeset_right_to_left_with_an_arabic_script_font(client, enrolment, clock, right):
+    import shutil
+    import subprocess
+
+    if not shutil.which("fc-list") or not subprocess.run(
+        ["fc-list", ":lang=fa", "family"], capture_output=True, text=True
+    ).stdout.strip():
+        pytest.skip("no font for Persian on this machine")
+    attempt = start(enrolment, clock, language="fa")
+    for question in attempt.questions.all():
+        services.save_answer(attempt=attempt, question=question, answer=right(question), now=clock())
+    services.submit_attempt(attempt=attempt, now=clock())
+    client.force_login(enrolment.user)
+    pdf = client.get(url("certificate_pdf", attempt.certificate.code, language="en")).content
+    assert pdf.startswith(b"%PDF")
+    # the font names sit in compressed object streams
+    fonts = b""
+    for stream in re.finditer(rb"stream\r?\n(.*?)\r?\nendstream", pdf, re.S):
+        try:
+            fonts += b" ".join(re.findall(rb"/BaseFont\s*/(\S+)", zlib.decompress(stream.group(1))))
+        except zlib.error:
+            continue
+    assert b"Arabic" in fonts
