@@ -9,7 +9,7 @@ PYTEST_ARGS ?=
 SCENARIOS := fixtures/topics.json $(sort $(wildcard fixtures/scenarios/*.json))
 CATALOGUES := $(wildcard locale/*/LC_MESSAGES/django.po quiz/locale/*/LC_MESSAGES/django.po exams/locale/*/LC_MESSAGES/django.po)
 
-.PHONY: run test bench messages setup migrate load
+.PHONY: run test bench messages extract setup migrate load
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -22,6 +22,14 @@ $(STAMP): pyproject.toml | $(BIN)/python
 
 messages: $(STAMP)
 	$(BIN)/python manage.py compilemessages --ignore=.venv --ignore=node_modules --ignore=staticfiles
+
+# Collect new interface strings into the project catalogue locale/ (templates/, config/,
+# quiz/ except explain.py and diagrams.py, whose sentences live in quiz/locale/).
+# Ignoring quiz/locale keeps makemessages from sending quiz/*.py strings there.
+extract: $(STAMP)
+	$(BIN)/python manage.py makemessages -l fr -l ru -l fa -l pl --no-obsolete --no-location \
+	  --ignore=.venv --ignore=quiz/locale --ignore=quiz/explain.py --ignore=quiz/diagrams.py \
+	  --ignore=exams --ignore=rules_engine --ignore=tests --ignore=fixtures --ignore=staticfiles --ignore=static
 
 migrate: $(STAMP)
 	$(BIN)/python manage.py migrate --noinput

@@ -86,15 +86,16 @@ def _wants_json(request: HttpRequest) -> bool:
 # --- candidates -------------------------------------------------------------------
 
 
-@login_required
 def home(request: HttpRequest) -> HttpResponse:
+    """Candidates see their exams, examiners their federation; anyone can verify a certificate."""
+    signed_in = request.user.is_authenticated
     return render(
         request,
         "exams/home.html",
         {
-            "enrolments": selectors.candidate_enrolments(user=request.user),
+            "enrolments": selectors.candidate_enrolments(user=request.user) if signed_in else [],
             "federation": selectors.examiner_federation(user=request.user),
-            "now": clock.now(),
+            "verify_form": VerifyForm(),
         },
     )
 

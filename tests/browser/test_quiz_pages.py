@@ -46,6 +46,8 @@ def test_ten_question_self_test_in_polish_from_start_to_score(page, live_server,
     for number in range(1, 11):
         page.wait_for_url(f"**/pl/self-test/**/{number}/")
         assert page.locator("h1").inner_text().startswith("Pytanie")
+        if number == 1:
+            assert serious_violations(page) == []
         answer_with_last_choices(page)
         page.locator("form.answer-form button[type=submit]").click()
     page.wait_for_url("**/pl/self-test/**/result/")
@@ -53,6 +55,7 @@ def test_ten_question_self_test_in_polish_from_start_to_score(page, live_server,
     assert page.locator("#score").is_visible()
     assert page.locator(".review-item").count() == 10
     assert page.locator(".review-item .explanation li").count() >= 10
+    assert serious_violations(page) == []
 
 
 def test_switching_language_keeps_the_page(page, live_server, bank):
@@ -148,3 +151,9 @@ def test_main_pages_have_no_serious_accessibility_violations(page, live_server, 
     if violations := serious_violations(page):
         found["feedback"] = violations
     assert not found, found
+
+
+def test_the_accessibility_check_does_find_violations(page, live_server):
+    # Guards the checks above against passing vacuously.
+    page.set_content('<html lang="en"><body><main><img src="table.png"></main></body></html>')
+    assert any(v.startswith("image-alt") for v in serious_violations(page))

@@ -46,6 +46,7 @@ def exam_pages(client, *, language, enrolment, examiner, right, form_data, now):
     yield "start refused", client.post(u("enrolment", enrolment.pk), {"language": language})
     code = Certificate.objects.get().code
     client.logout()
+    yield "certification, signed out", client.get(u("index"))
     yield "verify", client.get(u("verify"))
     yield "verify valid", client.get(u("verify_code", code))
     yield "verify unknown", client.get(u("verify_code", "NOSUCHCODE23"))

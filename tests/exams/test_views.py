@@ -171,12 +171,15 @@ def test_another_candidates_attempt_is_refused(client, exam, enrolment, clock, r
         client.get(url("question", theirs.pk, 1, language="ru")),
         client.post(url("question", theirs.pk, 1, language="ru"), form_data(question, right(question))),
         client.post(url("submit", theirs.pk, language="ru")),
+        client.post(url("flag", theirs.pk, 1, language="ru"), {"flagged": "1"}),
+        client.get(url("attempt", theirs.pk)),
         client.get(url("result", theirs.pk)),
         client.get(url("enrolment", enrolment.pk)),
     ):
         assert response.status_code == 403
         assert refusal_text(response, NotYours.message) in response.content.decode()
     assert not Answer.objects.exists()
+    assert not theirs.questions.filter(flagged=True).exists()
     theirs.refresh_from_db()
     assert not theirs.is_finished
 
@@ -320,6 +323,7 @@ def examiner_pages(exam, code):
     return [
         ("get", url("exam_detail", exam.pk)),
         ("get", url("exam_edit", exam.pk)),
+        ("post", url("exam_edit", exam.pk)),
         ("get", url("results", exam.pk)),
         ("get", url("results_csv", exam.pk)),
         ("get", url("statistics", exam.pk)),
@@ -346,6 +350,37 @@ def test_an_examiner_of_another_federation_is_refused_everything(client, other_e
     assert certificate.code not in client.get(url("certificates")).content.decode()
 
 
+@pytest.mark.parametrize(
+    ("review", "shows_topics", "shows_answers"),
+    [("score", False, False), ("topics", True, False), ("answers", True, True)],
+)
+def test_the_result_page_shows_what_the_exam_allows(client, candidate, enrolment, exam, clock, right, review, shows_topics, shows_answers):
+    exam.review = review
+    exam.save()
+    attempt = start(enrolment, clock, language="en")
+    for question in attempt.questions.all():
+        services.save_answer(attempt=attempt, question=question, answer=right(question), now=clock())
+    services.submit_attempt(attempt=attempt, now=clock())
+    client.force_login(candidate)
+    page = client.get(url("result", attempt.pk)).content.decode()
+    assert "100 %" in page
+    assert ("Result per topic" in page) is shows_topics
+    assert ("grade-table" in page) is shows_answers
+
+
+def test_results_are_withheld_until_the_exam_closes_when_so_set(client, candidate, enrolment, exam, clock):
+    exam.review_from = Exam.ReviewFrom.CLOSING
+    exam.save()
+    attempt = start(enrolment, clock, language="en")
+    services.submit_attempt(attempt=attempt, now=clock())
+    client.force_login(candidate)
+    page = client.get(url("result", attempt.pk)).content.decode()
+    assert "publish the results after the exam closes" in page
+    assert "0 %" not in page
+    clock.moment = exam.closes_at
+    assert "0 %" in client.get(url("result", attempt.pk)).content.decode()
+
+
 def test_a_candidate_is_not_an_examiner(client, candidate, exam):
     client.force_login(candidate)
     for address in (url("manage"), url("exam_create"), url("exam_detail", exam.pk), url("audit")):
@@ -355,10 +390,16 @@ def test_a_candidate_is_not_an_examiner(client, candidate, exam):
 
 
 def test_anonymous_visitors_are_sent_to_log_in(client, exam):
-    for address in (url("manage"), url("exam_detail", exam.pk), url("index")):
+    for address in (url("manage"), url("exam_detail", exam.pk), url("enrolment", 1), url("question", 1, 1)):
         response = client.get(address)
         assert response.status_code == 302
         assert "/accounts/login/" in response.url
+
+
+def test_the_certification_page_lets_anyone_verify(client, db):
+    page = client.get(url("index", language="pl"))
+    assert page.status_code == 200
+    assert f'action="{url("verify", language="pl")}"' in page.content.decode()
 
 
 def test_only_the_holder_and_his_examiners_download_the_pdf(client, enrolment, exam, clock, right, other_examiner, examiner):
