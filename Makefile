@@ -38,6 +38,7 @@ setup: $(STAMP) migrate messages
 
 load: setup
 	$(BIN)/python manage.py load_scenarios $(SCENARIOS)
+	$(BIN)/python manage.py loaddata fixtures/demo_federation.json
 
 run: load
 	$(BIN)/python manage.py runserver 127.0.0.1:8000

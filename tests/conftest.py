@@ -43,3 +43,12 @@ def answer_post_data(scenario: Any, answer: Mapping[str, Any], prefix: str = "")
 @pytest.fixture
 def answer_data() -> Callable[..., dict[str, Any]]:
     return answer_post_data
+
+
+@pytest.fixture(autouse=True)
+def _reset_active_language() -> Any:
+    """Test-client requests leave their language active in the thread; start every test in English."""
+    from django.utils import translation
+
+    yield
+    translation.activate("en")
