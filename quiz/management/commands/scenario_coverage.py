@@ -1,46 +1,93 @@
-"""What the loaded bank covers: scenarios per topic and kind of question, and trail codes.
+"""What the published bank covers, and whether it meets the bank's targets (issue 4).
 
-    python manage.py scenario_coverage
+    python manage.py scenario_coverage            # the report
+    python manage.py scenario_coverage --check    # the same, exit status 1 when a target is missed
 
-Each published case is judged by the engine; a trail code no scenario reaches
-is listed, so authors know which rules still lack a question.
+Each published case is judged by the engine: the rule paragraphs and trail
+codes listed are the ones its decisions really cite. See :mod:`quiz.coverage`.
 """
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from quiz.asks import Ask
-from quiz.grading import decide
-from quiz.models import Scenario, Topic
+from quiz.coverage import BankCoverage, bank_coverage
+from quiz.models import Difficulty
 
 
 class Command(BaseCommand):
-    help = "Report the scenarios per topic and kind of question, and the trail codes not covered."
+    help = (
+        "Report the published scenarios per topic, question, language, difficulty and rule "
+        "paragraph; with --check, fail when a target of the bank is missed."
+    )
 
-    def handle(self, *args: Any, **options: Any) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "--check",
+            action="store_true",
+            help="exit with status 1 when any target of the bank is not met",
+        )
+
+    def handle(self, *args: Any, check: bool = False, **options: Any) -> None:
+        coverage = bank_coverage()
+        self.report(coverage)
+        if check and not coverage.met:
+            missed = [target.name for target in coverage.targets() if not target.met]
+            raise CommandError(f"targets missed: {'; '.join(missed)}")
+
+    def line(self, text: str = "") -> None:
+        self.stdout.write(text)
+
+    def table(self, title: str, counts: Mapping[Any, int], labels: Mapping[Any, str] = {}) -> None:
+        self.line(f"{title}:")
+        for key, count in counts.items():
+            self.line(f"  {labels.get(key, str(key)):36} {count:4}")
+
+    def report(self, coverage: BankCoverage) -> None:
+        self.line(f"{coverage.published} published scenario(s)")
+        self.table("by topic", coverage.per_topic)
+        self.table("by question", coverage.per_ask)
+        self.table(
+            "by language (every translated field filled)",
+            coverage.per_language,
+        )
+        for slug, codes in coverage.incomplete.items():
+            self.line(f"  lacking {', '.join(codes)}: {slug}")
+        self.table(
+            "by difficulty",
+            coverage.per_difficulty,
+            {level: f"{level} {label}" for level, label in Difficulty.choices},
+        )
+        self.table(
+            "positions",
+            {
+                "with positions": coverage.with_positions,
+                "without positions": coverage.published - coverage.with_positions,
+            },
+        )
+        self.line(f"four-handed: {coverage.four_handed}")
+        self.table("by rule paragraph (rules 3-17 the engine applies)", coverage.per_paragraph)
+        reached = len(coverage.per_paragraph) - len(coverage.unreached_paragraphs)
+        self.line(f"paragraphs reached: {reached} of {len(coverage.per_paragraph)}")
+        for rule in coverage.unreached_paragraphs:
+            self.line(f"  not reached: {rule}")
         from rules_engine import TRAIL_CODES
 
-        scenarios = list(Scenario.objects.filter(published=True).select_related("topic"))
-        per_topic = Counter(scenario.topic.slug for scenario in scenarios)
-        per_ask = Counter(scenario.ask for scenario in scenarios)
-        codes: Counter[str] = Counter()
-        for scenario in scenarios:
-            codes.update(step["code"] for step in decide(scenario.case).get("trail", ()))
-
-        self.stdout.write(f"{len(scenarios)} published scenario(s)")
-        self.stdout.write("by topic:")
-        for topic in Topic.objects.order_by("order"):
-            self.stdout.write(f"  {topic.slug:24} {per_topic.get(topic.slug, 0):4}")
-        self.stdout.write("by question:")
-        for ask in Ask.values:
-            self.stdout.write(f"  {ask:24} {per_ask.get(ask, 0):4}")
-        missing = sorted(set(TRAIL_CODES) - set(codes))
-        self.stdout.write(
-            f"trail codes reached: {len(set(codes) & set(TRAIL_CODES))} of {len(TRAIL_CODES)}"
+        self.line(
+            f"trail codes reached: {len(TRAIL_CODES) - len(coverage.unreached_codes)}"
+            f" of {len(TRAIL_CODES)}"
         )
-        for code in missing:
-            self.stdout.write(f"  not covered: {code} ({TRAIL_CODES[code].rule})")
+        for code in coverage.unreached_codes:
+            self.line(f"  not reached: {code} ({TRAIL_CODES[code].rule})")
+        for slugs in coverage.duplicates:
+            self.line(f"same case and question: {', '.join(slugs)}")
+        for slug, reason in coverage.unjudged.items():
+            self.line(f"cannot be judged: {slug}: {reason}")
+        self.line("targets:")
+        for target in coverage.targets():
+            mark = "ok  " if target.met else "MISS"
+            self.line(f"  {mark} {target.name:36} need {target.needed:14} have {target.actual}")
+        self.line("all targets met" if coverage.met else "some targets missed")
