@@ -1,4 +1,8 @@
-"""Refusals: each carries a message the candidate or examiner reads in his language."""
+"""Refusals: each carries a message the candidate or examiner reads in his language.
+
+A refusal's kind (:class:`Forbidden`, :class:`NotFound`, :class:`Conflict`) gives the
+HTTP status a view answers with; each refusal below only says why.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +13,12 @@ class ExamError(ValueError):
     """A request the exam rules refuse; nothing was changed.
 
     ``status`` is the HTTP status a view answers with.
+
+    >>> error = ExamError("Not today.")
+    >>> error.message, error.status, isinstance(error, ValueError)
+    ('Not today.', 400, True)
+    >>> AttemptFinished().status, NotYours().status, QuestionNotDrawn().status
+    (409, 403, 404)
     """
 
     message = _("This request was refused.")
@@ -20,62 +30,70 @@ class ExamError(ValueError):
         super().__init__(str(self.message))
 
 
-class NotYours(ExamError):
-    message = _("This page belongs to another candidate or federation.")
+class Forbidden(ExamError):
+    """The request is not this user's to make."""
+
     status = 403
 
 
-class QuestionNotDrawn(ExamError):
-    message = _("This question is not part of your attempt.")
+class NotFound(ExamError):
+    """What the request names does not exist for this user."""
+
     status = 404
 
 
-class AttemptFinished(ExamError):
-    message = _("This attempt is already finished; your saved answers have been graded.")
+class Conflict(ExamError):
+    """The exam's rules or the attempt's state forbid it now."""
+
     status = 409
 
 
-class DeadlinePassed(ExamError):
+class NotYours(Forbidden):
+    message = _("This page belongs to another candidate or federation.")
+
+
+class QuestionNotDrawn(NotFound):
+    message = _("This question is not part of your attempt.")
+
+
+class InvalidInvitation(NotFound):
+    message = _("This invitation link is not valid. Ask your examiner for a new one.")
+
+
+class AttemptFinished(Conflict):
+    message = _("This attempt is already finished; your saved answers have been graded.")
+
+
+class DeadlinePassed(Conflict):
     message = _(
         "The time for this attempt is over: the answer was not saved. "
         "The answers saved before the deadline have been graded."
     )
-    status = 409
 
 
-class ExamNotOpen(ExamError):
+class ExamNotOpen(Conflict):
     message = _("This exam is not open now.")
-    status = 409
 
 
-class NoAttemptsLeft(ExamError):
+class NoAttemptsLeft(Conflict):
     message = _("You have used every attempt this exam allows.")
-    status = 409
 
 
-class WaitingPeriod(ExamError):
-    status = 409
+class WaitingPeriod(Conflict):
+    """Raised with the moment the next attempt may start."""
 
 
-class AttemptInProgress(ExamError):
+class AttemptInProgress(Conflict):
     message = _("You already have an attempt in progress; continue it instead.")
-    status = 409
+
+
+class NotEnoughQuestions(Conflict):
+    """Raised with what the sections ask and what the bank has."""
+
+
+class CertificateRevoked(Conflict):
+    message = _("This certificate is already revoked.")
 
 
 class LanguageNotAllowed(ExamError):
     message = _("This exam cannot be taken in that language.")
-    status = 400
-
-
-class NotEnoughQuestions(ExamError):
-    status = 409
-
-
-class InvalidInvitation(ExamError):
-    message = _("This invitation link is not valid. Ask your examiner for a new one.")
-    status = 404
-
-
-class CertificateRevoked(ExamError):
-    message = _("This certificate is already revoked.")
-    status = 409

@@ -138,6 +138,12 @@ class SectionForm(forms.ModelForm):
 class BaseSectionFormSet(forms.BaseInlineFormSet):
     """The sections together must fit in the published bank."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Empty rows are numbered after the saved sections, so that the order reads right.
+        saved = len(self.get_queryset()) if self.instance.pk else 0
+        self.initial_extra = [{"order": saved + n} for n in range(1, self.extra + 1)]
+
     def clean(self) -> None:
         super().clean()
         if any(self.errors):
@@ -179,19 +185,22 @@ SectionFormSet = forms.inlineformset_factory(
 )
 
 
-class EnrolForm(forms.Form):
-    full_name = forms.CharField(label=_("Full name (as on the certificate)"), max_length=200)
-    email = forms.EmailField(label=_("Email"))
+class ExamBoundForm(forms.Form):
+    """A form about one exam, which its checks need."""
 
     def __init__(self, *args: Any, exam: Exam, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.exam = exam
 
-    def clean_full_name(self) -> str:
-        name = self.cleaned_data["full_name"].strip()
-        if not name:
-            raise ValidationError(_("Enter the candidate's full name."))
-        return name
+
+class EnrolForm(ExamBoundForm):
+    # CharField strips spaces, so a name of spaces only is a missing name.
+    full_name = forms.CharField(
+        label=_("Full name (as on the certificate)"),
+        max_length=200,
+        error_messages={"required": _("Enter the candidate's full name.")},
+    )
+    email = forms.EmailField(label=_("Email"))
 
     def clean_email(self) -> str:
         email = self.cleaned_data["email"].strip().lower()
@@ -200,17 +209,13 @@ class EnrolForm(forms.Form):
         return email
 
 
-class EnrolmentCSVForm(forms.Form):
+class EnrolmentCSVForm(ExamBoundForm):
     """A CSV roll with the columns ``full_name`` and ``email``; any bad row stops the whole import."""
 
     file = forms.FileField(
         label=_("CSV file"),
         help_text=_("UTF-8, one candidate per row, with a header row: full_name,email"),
     )
-
-    def __init__(self, *args: Any, exam: Exam, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.exam = exam
 
     def clean_file(self) -> list[dict[str, str]]:
         upload = self.cleaned_data["file"]
@@ -278,7 +283,7 @@ def parse_roll(text: str, *, exam: Exam) -> list[dict[str, str]]:
     return rows
 
 
-class StartAttemptForm(forms.Form):
+class StartAttemptForm(ExamBoundForm):
     language = forms.ChoiceField(
         label=_("Language of the exam"),
         widget=forms.RadioSelect,
@@ -286,7 +291,7 @@ class StartAttemptForm(forms.Form):
     )
 
     def __init__(self, *args: Any, exam: Exam, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+        super().__init__(*args, exam=exam, **kwargs)
         self.fields["language"].choices = language_choices(
             [code for code in LANGUAGE_CODES if code in exam.languages]
         )
@@ -297,14 +302,9 @@ class RevokeForm(forms.Form):
         label=_("Reason for the revocation"),
         widget=forms.Textarea(attrs={"rows": 3}),
         max_length=2000,
+        # CharField strips spaces, so a reason of spaces only is a missing reason.
         error_messages={"required": _("Give the reason for the revocation.")},
     )
-
-    def clean_reason(self) -> str:
-        reason = self.cleaned_data["reason"].strip()
-        if not reason:
-            raise ValidationError(_("Give the reason for the revocation."))
-        return reason
 
 
 class VerifyForm(forms.Form):

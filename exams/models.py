@@ -19,9 +19,18 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 
-class FederationManager(models.Manager["Federation"]):
-    def get_by_natural_key(self, slug: str) -> Federation:
-        return self.get(slug=slug)
+class NaturalKeyManager(models.Manager):
+    """Finds a row by its natural key: the values of ``lookups``, in their order.
+
+    Fixtures name rows by these keys, so a demo federation loads into any database.
+    """
+
+    def __init__(self, *lookups: str) -> None:
+        super().__init__()
+        self.lookups = lookups
+
+    def get_by_natural_key(self, *key: Any) -> models.Model:
+        return self.get(**dict(zip(self.lookups, key, strict=True)))
 
 
 class Federation(models.Model):
@@ -30,7 +39,7 @@ class Federation(models.Model):
     slug = models.SlugField(_("short name"), unique=True)
     name = models.CharField(_("name"), max_length=200)
 
-    objects = FederationManager()
+    objects = NaturalKeyManager("slug")
 
     class Meta:
         verbose_name = _("federation")
@@ -42,11 +51,6 @@ class Federation(models.Model):
 
     def natural_key(self) -> tuple[str]:
         return (self.slug,)
-
-
-class ExaminerManager(models.Manager["Examiner"]):
-    def get_by_natural_key(self, username: str) -> Examiner:
-        return self.get(user__username=username)
 
 
 class Examiner(models.Model):
@@ -61,7 +65,7 @@ class Examiner(models.Model):
         verbose_name=_("federation"),
     )
 
-    objects = ExaminerManager()
+    objects = NaturalKeyManager("user__username")
 
     class Meta:
         verbose_name = _("examiner")
@@ -74,11 +78,6 @@ class Examiner(models.Model):
         return (self.user.username,)
 
     natural_key.dependencies = ["auth.user", "exams.federation"]
-
-
-class ExamManager(models.Manager["Exam"]):
-    def get_by_natural_key(self, federation_slug: str, slug: str) -> Exam:
-        return self.get(federation__slug=federation_slug, slug=slug)
 
 
 class Exam(models.Model):
@@ -129,7 +128,7 @@ class Exam(models.Model):
     )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
-    objects = ExamManager()
+    objects = NaturalKeyManager("federation__slug", "slug")
 
     class Meta:
         verbose_name = _("exam")
@@ -155,11 +154,6 @@ class Exam(models.Model):
         return self.opens_at <= now < self.closes_at
 
 
-class ExamSectionManager(models.Manager["ExamSection"]):
-    def get_by_natural_key(self, federation_slug: str, exam_slug: str, order: int) -> ExamSection:
-        return self.get(exam__federation__slug=federation_slug, exam__slug=exam_slug, order=order)
-
-
 class ExamSection(models.Model):
     """So many questions drawn at random from one topic's published scenarios (or all topics)."""
 
@@ -175,7 +169,7 @@ class ExamSection(models.Model):
         _("number of questions"), validators=[MinValueValidator(1), MaxValueValidator(200)],
     )
 
-    objects = ExamSectionManager()
+    objects = NaturalKeyManager("exam__federation__slug", "exam__slug", "order")
 
     class Meta:
         verbose_name = _("section")
@@ -189,11 +183,6 @@ class ExamSection(models.Model):
         return (*self.exam.natural_key(), self.order)
 
     natural_key.dependencies = ["exams.exam", "quiz.topic"]
-
-
-class EnrolmentManager(models.Manager["Enrolment"]):
-    def get_by_natural_key(self, federation_slug: str, exam_slug: str, email: str) -> Enrolment:
-        return self.get(exam__federation__slug=federation_slug, exam__slug=exam_slug, email=email)
 
 
 class Enrolment(models.Model):
@@ -210,7 +199,7 @@ class Enrolment(models.Model):
     email = models.EmailField(_("email"))
     enrolled_at = models.DateTimeField(_("enrolled at"), auto_now_add=True)
 
-    objects = EnrolmentManager()
+    objects = NaturalKeyManager("exam__federation__slug", "exam__slug", "email")
 
     class Meta:
         verbose_name = _("enrolment")
@@ -338,9 +327,8 @@ class Answer(models.Model):
     class Meta:
         verbose_name = _("answer")
         verbose_name_plural = _("answers")
-        constraints = [
-            models.UniqueConstraint(fields=["attempt", "question"], name="one_answer_per_question"),
-        ]
+        # ``question`` is unique already: one answer per drawn question, and no other
+        # index for each save to keep up.
 
     def __str__(self) -> str:
         return f"{self.question}: {self.payload}"

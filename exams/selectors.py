@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import statistics
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -101,24 +101,24 @@ def enrolment_for_candidate(*, user: Any, enrolment_id: int) -> Enrolment:
 
 def attempt_for_candidate(*, user: Any, attempt_id: int) -> Attempt:
     """The candidate's own attempt; anybody else's is refused."""
-    attempt = (
-        Attempt.objects.select_related("enrolment__exam__federation", "enrolment__user")
-        .filter(pk=attempt_id)
-        .first()
-    )
-    if attempt is None or attempt.enrolment.user_id != user.pk:
-        raise NotYours()
-    return attempt
+    return _attempt(attempt_id, belongs=lambda attempt: attempt.enrolment.user_id == user.pk)
 
 
 def attempt_for_examiner(*, federation: Federation, attempt_id: int) -> Attempt:
     """An attempt at one of the federation's exams; any other is refused."""
+    return _attempt(
+        attempt_id, belongs=lambda attempt: attempt.enrolment.exam.federation_id == federation.pk
+    )
+
+
+def _attempt(attempt_id: int, *, belongs: Callable[[Attempt], bool]) -> Attempt:
+    """The attempt with its exam and candidate, when it ``belongs`` to the asker; else refused."""
     attempt = (
         Attempt.objects.select_related("enrolment__exam__federation", "enrolment__user")
         .filter(pk=attempt_id)
         .first()
     )
-    if attempt is None or attempt.enrolment.exam.federation_id != federation.pk:
+    if attempt is None or not belongs(attempt):
         raise NotYours()
     return attempt
 

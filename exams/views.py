@@ -7,6 +7,7 @@ reader's language and the matching status; nothing has been changed by then.
 from __future__ import annotations
 
 import csv
+import io
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
@@ -25,6 +26,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
+from quiz import asks
 from quiz.forms import AnswerForm
 
 from . import clock, selectors, services
@@ -38,7 +40,7 @@ from .forms import (
     StartAttemptForm,
     VerifyForm,
 )
-from .models import Attempt, Certificate, Exam, frozen_scenario
+from .models import Attempt, Certificate, Enrolment, Exam, frozen_scenario
 
 
 def refuse(request: HttpRequest, error: ExamError) -> HttpResponse:
@@ -71,6 +73,18 @@ def examiner_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespon
         if federation is None:
             raise NotYours(_("Only a federation's examiners can open this page."))
         return view(request, *args, federation=federation, **kwargs)
+
+    return wrapped
+
+
+def examiners_exam(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Signed-in examiners, on one of their own federation's exams: the view gets the exam."""
+
+    @examiner_only
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, federation: Any, exam_id: int, **kwargs: Any) -> HttpResponse:
+        exam = selectors.exam_for_examiner(federation=federation, exam_id=exam_id)
+        return view(request, *args, exam=exam, **kwargs)
 
     return wrapped
 
@@ -185,7 +199,7 @@ def answer_initial(answer: dict[str, Any]) -> dict[str, Any]:
     >>> answer_initial({"legal": False, "points": {"B": 4}, "calls": ["foul"]})
     {'legal': 'foul', 'points_side': 'B', 'points_amount': 4, 'calls': ['foul']}
     >>> answer_initial({"points": {}})
-    {'points_side': ''}
+    {'points_side': ':nobody'}
     """
     initial: dict[str, Any] = {}
     for name, value in answer.items():
@@ -196,7 +210,7 @@ def answer_initial(answer: dict[str, Any]) -> dict[str, Any]:
                 (side, amount), *_rest = value.items()
                 initial["points_side"], initial["points_amount"] = side, amount
             else:
-                initial["points_side"] = ""
+                initial["points_side"] = asks.NOBODY
         elif name == "penalty":
             initial[name] = str(value)
         else:
@@ -346,7 +360,7 @@ def certificate_pdf(request: HttpRequest, code: str) -> HttpResponse:
                 "exam": certificate.attempt.enrolment.exam,
                 "federation": certificate.attempt.enrolment.exam.federation,
                 "verify_url": verify_url,
-                "qr_svg": segno.make(verify_url, error="m").svg_inline(scale=3),
+                "qr_svg": qr_svg(verify_url, scale=3),
                 "status": certificate.status(clock.now()),
                 "language": certificate.language,
                 "rtl": translation.get_language_bidi(),
@@ -406,9 +420,18 @@ def verify_qr(request: HttpRequest, code: str) -> HttpResponse:
     if certificate is None:
         return HttpResponse(status=404)
     url = request.build_absolute_uri(reverse("exams:verify_code", args=[certificate.code]))
-    return HttpResponse(
-        segno.make(url, error="m").svg_inline(scale=4), content_type="image/svg+xml"
-    )
+    return HttpResponse(qr_svg(url, scale=4), content_type="image/svg+xml")
+
+
+def qr_svg(url: str, *, scale: int) -> str:
+    """The QR code of ``url`` as SVG that stands alone (an ``<img>`` needs the namespace).
+
+    >>> qr_svg("https://example.org/", scale=2).startswith('<svg xmlns="http://www.w3.org/2000/svg"')
+    True
+    """
+    buffer = io.BytesIO()
+    segno.make(url, error="m").save(buffer, kind="svg", scale=scale, xmldecl=False)
+    return buffer.getvalue().decode()
 
 
 # --- examiners --------------------------------------------------------------------
@@ -456,9 +479,7 @@ def _exam_detail(
 ) -> HttpResponse:
     enrolments = list(selectors.exam_enrolments(exam=exam))
     for enrolment in enrolments:
-        enrolment.invitation_url = request.build_absolute_uri(
-            reverse("exams:invitation", args=[selectors.invitation_token(enrolment=enrolment)])
-        )
+        enrolment.invitation_url = _invitation_url(request, enrolment)
     return render(
         request,
         "exams/exam_detail.html",
@@ -474,15 +495,20 @@ def _exam_detail(
     )
 
 
-@examiner_only
-def exam_detail(request: HttpRequest, federation: Any, exam_id: int) -> HttpResponse:
-    return _exam_detail(request, selectors.exam_for_examiner(federation=federation, exam_id=exam_id))
+def _invitation_url(request: HttpRequest, enrolment: Enrolment) -> str:
+    return request.build_absolute_uri(
+        reverse("exams:invitation", args=[selectors.invitation_token(enrolment=enrolment)])
+    )
 
 
-@examiner_only
+@examiners_exam
+def exam_detail(request: HttpRequest, exam: Exam) -> HttpResponse:
+    return _exam_detail(request, exam)
+
+
+@examiners_exam
 @require_POST
-def enrol(request: HttpRequest, federation: Any, exam_id: int) -> HttpResponse:
-    exam = selectors.exam_for_examiner(federation=federation, exam_id=exam_id)
+def enrol(request: HttpRequest, exam: Exam) -> HttpResponse:
     form = EnrolForm(data=request.POST, exam=exam)
     if not form.is_valid():
         return _exam_detail(request, exam, enrol_form=form, status=400)
@@ -491,10 +517,9 @@ def enrol(request: HttpRequest, federation: Any, exam_id: int) -> HttpResponse:
     return redirect("exams:exam_detail", exam_id=exam.pk)
 
 
-@examiner_only
+@examiners_exam
 @require_POST
-def enrol_csv(request: HttpRequest, federation: Any, exam_id: int) -> HttpResponse:
-    exam = selectors.exam_for_examiner(federation=federation, exam_id=exam_id)
+def enrol_csv(request: HttpRequest, exam: Exam) -> HttpResponse:
     form = EnrolmentCSVForm(data=request.POST, files=request.FILES, exam=exam)
     if not form.is_valid():
         return _exam_detail(request, exam, csv_form=form, status=400)
@@ -509,13 +534,12 @@ def enrol_csv(request: HttpRequest, federation: Any, exam_id: int) -> HttpRespon
     return redirect("exams:exam_detail", exam_id=exam.pk)
 
 
-@examiner_only
-def results(request: HttpRequest, federation: Any, exam_id: int) -> HttpResponse:
-    exam = selectors.exam_for_examiner(federation=federation, exam_id=exam_id)
+@examiners_exam
+def results(request: HttpRequest, exam: Exam) -> HttpResponse:
     return render(
         request,
         "exams/results.html",
-        {"exam": exam, "federation": federation, "attempts": selectors.exam_attempts(exam=exam)},
+        {"exam": exam, "federation": exam.federation, "attempts": selectors.exam_attempts(exam=exam)},
     )
 
 
@@ -541,25 +565,31 @@ def attempt_detail(request: HttpRequest, federation: Any, attempt_id: int) -> Ht
     )
 
 
-@examiner_only
-def invitations_csv(request: HttpRequest, federation: Any, exam_id: int) -> HttpResponse:
+@examiners_exam
+def invitations_csv(request: HttpRequest, exam: Exam) -> HttpResponse:
     """Every candidate's invitation link, for a mail merge."""
-    exam = selectors.exam_for_examiner(federation=federation, exam_id=exam_id)
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="invitations-{exam.slug}.csv"'
-    response.write("\ufeff")
-    writer = csv.writer(response)
-    writer.writerow(["full_name", "email", "invitation_link"])
+    response, writer = csv_download(
+        f"invitations-{exam.slug}.csv", header=["full_name", "email", "invitation_link"]
+    )
     for enrolment in selectors.exam_enrolments(exam=exam):
-        link = request.build_absolute_uri(
-            reverse("exams:invitation", args=[selectors.invitation_token(enrolment=enrolment)])
+        writer.writerow(
+            [_cell(enrolment.full_name), _cell(enrolment.email), _invitation_url(request, enrolment)]
         )
-        writer.writerow([_cell(enrolment.full_name), _cell(enrolment.email), link])
     return response
 
 
 #: Spreadsheets run cells that start with these; a name must not become a formula.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_download(filename: str, *, header: list[str]) -> tuple[HttpResponse, Any]:
+    """A CSV attachment with its header row written, and the writer for its rows."""
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response.write("\ufeff")  # spreadsheets then read the file as UTF-8
+    writer = csv.writer(response)
+    writer.writerow(header)
+    return response, writer
 
 
 def _cell(value: Any) -> Any:
@@ -568,16 +598,12 @@ def _cell(value: Any) -> Any:
     return value
 
 
-@examiner_only
-def results_csv(request: HttpRequest, federation: Any, exam_id: int) -> HttpResponse:
-    exam = selectors.exam_for_examiner(federation=federation, exam_id=exam_id)
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="results-{exam.slug}.csv"'
-    response.write("\ufeff")  # spreadsheets read the file as UTF-8
-    writer = csv.writer(response)
-    writer.writerow(
-        ["full_name", "email", "attempt", "language", "started_at", "finished_at",
-         "finished_by", "score_percent", "passed", "certificate"]
+@examiners_exam
+def results_csv(request: HttpRequest, exam: Exam) -> HttpResponse:
+    response, writer = csv_download(
+        f"results-{exam.slug}.csv",
+        header=["full_name", "email", "attempt", "language", "started_at", "finished_at",
+                "finished_by", "score_percent", "passed", "certificate"],
     )
     for attempt in selectors.exam_attempts(exam=exam):
         certificate = getattr(attempt, "certificate", None)
@@ -592,13 +618,12 @@ def results_csv(request: HttpRequest, federation: Any, exam_id: int) -> HttpResp
     return response
 
 
-@examiner_only
-def item_statistics(request: HttpRequest, federation: Any, exam_id: int) -> HttpResponse:
-    exam = selectors.exam_for_examiner(federation=federation, exam_id=exam_id)
+@examiners_exam
+def item_statistics(request: HttpRequest, exam: Exam) -> HttpResponse:
     return render(
         request,
         "exams/statistics.html",
-        {"exam": exam, "federation": federation, "items": selectors.item_statistics(exam=exam)},
+        {"exam": exam, "federation": exam.federation, "items": selectors.item_statistics(exam=exam)},
     )
 
 

@@ -6,9 +6,14 @@ runs across the table and ``y`` along it (``../shared/spec/referee-case.md`` §2
 so a point ``(x, y)`` is drawn at ``(y, x)``: the green spot is above the yellow,
 as seen from the side of the table with the baulk end on the left.
 
-A case without ``positions`` gets a schematic instead: the balls that remain,
-the scores, the ball on, the striker, whether the cue ball is in hand, and a
-plan of the table with its spots (the occupied ones marked).
+A case without ``positions`` gets a schematic instead, laid out to be read at
+the size a page shows it: the balls that remain (the ball on ringed), a
+scoreboard with the striker's side marked, then the ball on, the striker and
+whatever else the referee knows, one line each, wrapped to the panel.
+
+The diagrams are images only. A re-spot question gets a separate
+:func:`spot_picker_svg`: the table's six spots as large pointer targets, which
+the site's JavaScript ties to the list of spots (the keyboard's way to answer).
 
 The SVG is never mirrored in right-to-left pages (``direction: ltr``); its
 ``<title>`` and ``<desc>`` are in the active language.
@@ -24,6 +29,7 @@ True
 from __future__ import annotations
 
 import itertools
+import textwrap
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -55,18 +61,21 @@ from rules_engine.table import (
     TABLE_WIDTH,
 )
 
-#: Fill and outline of each ball; the outlines keep yellow, white and green
-#: readable on the green cloth.
+#: Fill and outline of each ball. Drawn to scale a ball is a few pixels wide:
+#: light balls get a dark outline and dark balls a light one, so that each
+#: stands out from the green cloth (the green and the brown above all).
 BALL_STYLE: dict[str, tuple[str, str]] = {
     "white": ("#f7f5ec", "#1b1b1b"),
-    "red": ("#c8102e", "#3d0008"),
+    "red": ("#d0102e", "#ffd9de"),
     "yellow": ("#ffd22e", "#1b1b1b"),
-    "green": ("#2bb34f", "#0b0b0b"),
-    "brown": ("#7a4716", "#1b1b1b"),
-    "blue": ("#1457d6", "#0a1a40"),
+    "green": ("#35c95b", "#0b0b0b"),
+    "brown": ("#8a4f18", "#f3dcc0"),
+    "blue": ("#1e5fe0", "#dbe6ff"),
     "pink": ("#f59ac4", "#1b1b1b"),
-    "black": ("#121212", "#d9d9d9"),
+    "black": ("#121212", "#e0e0e0"),
 }
+#: The outline keeps this width in screen pixels, however small the table is drawn.
+BALL_OUTLINE_PX = 1.25
 
 CLOTH = "#1d6b3a"
 CUSHION = "#124d29"
@@ -76,9 +85,12 @@ LINES = "#e9efe9"
 CUSHION_WIDTH = 45.0
 RAIL_WIDTH = 60.0
 POCKET_RADIUS = {"corner": 50.0, "middle": 44.0}
-SPOT_RADIUS = 7.0
-#: Clickable area of a spot: a little larger than a ball, easy to hit.
-SPOT_TARGET_RADIUS = 45.0
+SPOT_RADIUS = 9.0
+#: Clickable area of a spot on the picker: as large as the spots' spacing
+#: allows (yellow, brown and green are 292 mm apart), easy to hit on a phone.
+SPOT_TARGET_RADIUS = 120.0
+#: Lines of the table keep this width in screen pixels at any size.
+LINE_WIDTH_PX = 1.5
 #: Within this distance of a spot or pocket a ball is described as "near" it.
 NEAR_SPOT = 2 * 52.5
 NEAR_POCKET = 3 * 52.5
@@ -242,7 +254,8 @@ def _ball_circle(ball: str, cx: str, cy: str, radius: float = BALL_RADIUS) -> st
     fill, outline = BALL_STYLE[ball]
     return (
         f'<circle class="ball ball-{ball}" data-ball="{ball}" cx="{cx}" cy="{cy}" '
-        f'r="{_num(radius)}" fill="{fill}" stroke="{outline}" stroke-width="{_num(radius / 8)}"/>'
+        f'r="{_num(radius)}" fill="{fill}" stroke="{outline}" stroke-width="{BALL_OUTLINE_PX}" '
+        f'vector-effect="non-scaling-stroke"/>'
     )
 
 
@@ -265,7 +278,7 @@ def _table_parts(*, spot_radius: float = SPOT_RADIUS) -> list[str]:
     baulk = _num(BAULK_LINE_Y)
     parts.append(
         f'<line class="baulk-line" x1="{baulk}" y1="0" x2="{baulk}" y2="{_num(TABLE_WIDTH)}" '
-        f'stroke="{LINES}" stroke-width="3"/>'
+        f'stroke="{LINES}" stroke-width="{LINE_WIDTH_PX}" vector-effect="non-scaling-stroke"/>'
     )
     d_x, _ = _svg(*D_CENTRE)
     top, bottom = _num(D_CENTRE[0] - D_RADIUS), _num(D_CENTRE[0] + D_RADIUS)
@@ -273,7 +286,8 @@ def _table_parts(*, spot_radius: float = SPOT_RADIUS) -> list[str]:
     # Sweep flag 0: from the green-side end of the D round through the baulk end.
     parts.append(
         f'<path class="d" d="M {d_x} {top} A {radius} {radius} 0 0 0 {d_x} {bottom}" '
-        f'fill="none" stroke="{LINES}" stroke-width="3"/>'
+        f'fill="none" stroke="{LINES}" stroke-width="{LINE_WIDTH_PX}" '
+        f'vector-effect="non-scaling-stroke"/>'
     )
     for colour, point in SPOTS.items():
         cx, cy = _svg(*point)
@@ -293,16 +307,21 @@ def _rect(css_class: str, corner: float, width: float, height: float, fill: str,
 
 
 def _spot_targets(*, radius: float = SPOT_TARGET_RADIUS) -> list[str]:
-    """The six spots as click targets for the re-spot question (the site's JS wires them)."""
+    """The six spots as pointer targets, each tinted with its colour and named by its title."""
     parts = []
     for colour, point in SPOTS.items():
         cx, cy = _svg(*point)
         label = escape(respot_label(f"{colour}_spot"))
+        fill, outline = BALL_STYLE[colour]
         parts.append(
-            f'<g class="spot-target" data-target="{colour}_spot" aria-label="{label}">'
+            f'<g class="spot-target" data-target="{colour}_spot">'
             f"<title>{label}</title>"
-            f'<circle cx="{cx}" cy="{cy}" r="{_num(radius)}" fill="transparent" '
-            f'stroke="{LINES}" stroke-opacity="0.35" stroke-width="3" stroke-dasharray="8 8"/></g>'
+            f'<circle class="spot-target-area" cx="{cx}" cy="{cy}" r="{_num(radius)}" '
+            f'fill="{fill}" fill-opacity="0.3" stroke="{LINES}" stroke-width="2" '
+            f'stroke-dasharray="6 4" vector-effect="non-scaling-stroke"/>'
+            f'<circle class="spot-target-ball" cx="{cx}" cy="{cy}" r="{_num(BALL_RADIUS)}" '
+            f'fill="{fill}" stroke="{outline}" stroke-width="1" '
+            f'vector-effect="non-scaling-stroke"/></g>'
         )
     return parts
 
@@ -312,26 +331,32 @@ def _svg_document(
 ) -> SafeString:
     """The ``<svg>`` element: an image named by its title and described by its desc."""
     ident = f"baize-table-{next(_diagram_numbers)}"  # several diagrams may share a page
+    labelled_by = f"{ident}-title {ident}-desc" if desc else f"{ident}-title"
+    description = f'<desc id="{ident}-desc">{escape(desc)}</desc>' if desc else ""
     # Safe: the title, the description and every name from the case are escaped,
     # the rest is built here from numbers and constants.
     return mark_safe(
         f'<svg xmlns="http://www.w3.org/2000/svg" class="{css_class}" id="{ident}" '
-        f'viewBox="{view_box}" role="img" aria-labelledby="{ident}-title {ident}-desc" '
+        f'viewBox="{view_box}" role="img" aria-labelledby="{labelled_by}" '
         f'style="direction:ltr" direction="ltr">'
-        f'<title id="{ident}-title">{escape(title)}</title>'
-        f'<desc id="{ident}-desc">{escape(desc)}</desc>' + "".join(body) + "</svg>"
+        f'<title id="{ident}-title">{escape(title)}</title>{description}'
+        + "".join(body)
+        + "</svg>"
     )
+
+
+def _table_view_box() -> str:
+    outer = CUSHION_WIDTH + RAIL_WIDTH
+    width, height = TABLE_LENGTH + 2 * outer, TABLE_WIDTH + 2 * outer
+    return f"{_num(-outer)} {_num(-outer)} {_num(width)} {_num(height)}"
 
 
 def _table_drawing(positions: Mapping[str, Any], *, title: str, where: str) -> SafeString:
     balls = _balls(positions, where)
-    outer = CUSHION_WIDTH + RAIL_WIDTH
     body = _table_parts()
     body += [_ball_circle(ball, *_svg(*point)) for ball, point in balls]
-    body += _spot_targets()
-    width, height = TABLE_LENGTH + 2 * outer, TABLE_WIDTH + 2 * outer
     return _svg_document(
-        view_box=f"{_num(-outer)} {_num(-outer)} {_num(width)} {_num(height)}",
+        view_box=_table_view_box(),
         title=title,
         desc=_positions_description(balls),
         body=body,
@@ -340,6 +365,22 @@ def _table_drawing(positions: Mapping[str, Any], *, title: str, where: str) -> S
 
 
 # --- the schematic -------------------------------------------------------------
+
+#: The schematic is drawn for about its own size in pixels (the page shows it
+#: at most 34rem wide): its 19-unit type reads as ordinary text there, and
+#: still as small print on a phone, where it fills the screen's width.
+SCHEMATIC_WIDTH = 520.0
+SCHEMATIC_MARGIN = 20.0
+SCHEMATIC_FONT = 19.0
+SCHEMATIC_LINE = 26.0
+#: Characters of a wrapped line: 19-unit type averages under 10 units a character.
+SCHEMATIC_CHARS = int((SCHEMATIC_WIDTH - 2 * SCHEMATIC_MARGIN) / 10)
+SCHEMATIC_BALL = 13.0
+SCHEMATIC_BALL_STEP = 31.0
+REDS_PER_ROW = 8
+MARK = "#f5b700"
+PANEL = "#0f4f2a"
+FONT_FAMILY = 'system-ui, "Noto Sans", "Noto Naskh Arabic", "DejaVu Sans", sans-serif'
 
 
 def _resolved_state(case: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -370,8 +411,25 @@ def _resolved_state(case: Mapping[str, Any]) -> Mapping[str, Any]:
     }
 
 
-def _schematic_lines(state: Mapping[str, Any], reds: int, colours: Sequence[str]) -> list[str]:
-    """What a referee needs to know when positions are not given, one line each."""
+def _sides(state: Mapping[str, Any]) -> dict[str, list[str]]:
+    """Each side that keeps a score, with its players (each player a side by default)."""
+    players = [str(p) for p in state.get("players") or ("A", "B")]
+    sides = state.get("sides") or {player: [player] for player in players}
+    return {str(side): [str(p) for p in members or ()] for side, members in sides.items()}
+
+
+def _striker(state: Mapping[str, Any]) -> str:
+    players = [str(p) for p in state.get("players") or ("A", "B")]
+    return str(state.get("striker") or players[0])
+
+
+def _score(state: Mapping[str, Any], side: str) -> int:
+    score = (state.get("scores") or {}).get(side, 0)
+    return score if isinstance(score, int) and not isinstance(score, bool) else 0
+
+
+def _table_lines(reds: int, colours: Sequence[str]) -> list[str]:
+    """What remains on the table, in words."""
     if reds:
         lines = [
             npgettext(
@@ -388,23 +446,25 @@ def _schematic_lines(state: Mapping[str, Any], reds: int, colours: Sequence[str]
         )
     else:
         lines.append(pgettext("schematic", "No colours on the table"))
-    players = [str(p) for p in state.get("players") or ("A", "B")]
-    sides = state.get("sides") or {player: [player] for player in players}
-    scores = state.get("scores") or {}
-    for side in sides:
-        score = scores.get(side, 0)
-        lines.append(
-            pgettext("schematic", "Score of %(side)s: %(points)s")
-            % {"side": side, "points": points_phrase(score if isinstance(score, int) else 0)}
-        )
+    return lines
+
+
+def _score_lines(state: Mapping[str, Any]) -> list[str]:
+    return [
+        pgettext("schematic", "Score of %(side)s: %(points)s")
+        % {"side": side, "points": points_phrase(_score(state, side))}
+        for side in _sides(state)
+    ]
+
+
+def _situation_lines(state: Mapping[str, Any]) -> list[str]:
+    """The ball on, the striker and whatever else the referee knows, one line each."""
+    lines = []
     if state.get("ball_on") in ("red", "colour", *COLOURS):
         lines.append(
             pgettext("schematic", "Ball on: %(ball)s") % {"ball": ball_on_word(state["ball_on"])}
         )
-    lines.append(
-        pgettext("schematic", "Striker: %(player)s")
-        % {"player": state.get("striker") or players[0]}
-    )
+    lines.append(pgettext("schematic", "Striker: %(player)s") % {"player": _striker(state)})
     if state.get("in_hand"):
         lines.append(pgettext("schematic", "Cue ball in hand"))
     if state.get("free_ball"):
@@ -415,7 +475,7 @@ def _schematic_lines(state: Mapping[str, Any], reds: int, colours: Sequence[str]
             pgettext("schematic", "Cue ball touching: %(balls)s")
             % {"balls": format_list([ball_word(ball) for ball in touching])}
         )
-    occupied = [colour for colour in state.get("occupied_spots") or () if colour in SPOTS]
+    occupied = _occupied_spots(state)
     if occupied:
         lines.append(
             pgettext("schematic", "Occupied spots: %(spots)s")
@@ -437,69 +497,129 @@ def _schematic_lines(state: Mapping[str, Any], reds: int, colours: Sequence[str]
     return lines
 
 
-def _schematic(case: Mapping[str, Any], *, title: str) -> SafeString:
-    """The balls that remain in a row, what the referee knows in lines, and a plan of the spots.
+def _occupied_spots(state: Mapping[str, Any]) -> list[str]:
+    return [colour for colour in state.get("occupied_spots") or () if colour in SPOTS]
 
-    The plan shows no balls (their places are not given) but marks the occupied
-    spots and carries the spot targets, so that a re-spot question can be
-    answered on the diagram as on a drawn table.
+
+def _wrapped_text(line: str, *, top: float, css_class: str, size: float = SCHEMATIC_FONT,
+                  weight: str = "normal", width: int = SCHEMATIC_CHARS) -> tuple[str, float]:
+    """One line of text wrapped to the panel, in the page's direction; and the y below it.
+
+    >>> from django.utils import translation
+    >>> with translation.override("en"):
+    ...     svg, below = _wrapped_text("a " * 40, top=0, css_class="x")
+    >>> svg.count("<tspan"), below
+    (2, 52.0)
+    """
+    rows = textwrap.wrap(line, width=width, break_long_words=False) or [""]
+    rtl = get_language_bidi()
+    x = _num(SCHEMATIC_WIDTH - SCHEMATIC_MARGIN) if rtl else _num(SCHEMATIC_MARGIN)
+    direction = ' direction="rtl"' if rtl else ""
+    baseline = top + size
+    spans = "".join(
+        f'<tspan x="{x}" y="{_num(baseline + SCHEMATIC_LINE * number)}">{escape(row)}</tspan>'
+        for number, row in enumerate(rows)
+    )
+    svg = (
+        f'<text class="{css_class}" fill="#ffffff" font-size="{_num(size)}" '
+        f'font-weight="{weight}" font-family=\'{FONT_FAMILY}\'{direction}>{spans}</text>'
+    )
+    return svg, top + SCHEMATIC_LINE * len(rows)
+
+
+def _balls_left(reds: int, colours: Sequence[str], ball_on: Any, *, top: float) -> tuple[list[str], float]:
+    """The reds in rows of eight, then the colours; the ball on ringed. Returns the y below."""
+    parts = []
+    step, radius = SCHEMATIC_BALL_STEP, SCHEMATIC_BALL
+    on = set(COLOURS if ball_on == "colour" else (ball_on,)) if ball_on else set()
+    left = SCHEMATIC_MARGIN + radius + 4
+    rows = max(1, math.ceil(reds / REDS_PER_ROW)) if reds else 1
+    for number in range(reds):
+        row, column = divmod(number, REDS_PER_ROW)
+        parts.append(_schematic_ball("red", left + column * step, top + radius + 4 + row * step,
+                                     "red" in on))
+    x = left + (min(reds, REDS_PER_ROW) * step + 14 if reds else 0)
+    for colour in colours:
+        parts.append(_schematic_ball(colour, x, top + radius + 4, colour in on))
+        x += step
+    return parts, top + rows * step + 8
+
+
+def _schematic_ball(ball: str, x: float, y: float, is_on: bool) -> str:
+    ring = (
+        f'<circle class="ball-on-mark" data-on="{ball}" cx="{_num(x)}" cy="{_num(y)}" '
+        f'r="{_num(SCHEMATIC_BALL + 4)}" fill="none" stroke="{MARK}" stroke-width="3"/>'
+        if is_on
+        else ""
+    )
+    return ring + _ball_circle(ball, _num(x), _num(y), SCHEMATIC_BALL)
+
+
+def _scoreboard(state: Mapping[str, Any], *, top: float) -> tuple[list[str], float]:
+    """A box per side: its name and its score; the striker's side framed. Returns the y below."""
+    sides = _sides(state)
+    striker = _striker(state)
+    gap, height = 12.0, 78.0
+    inner = SCHEMATIC_WIDTH - 2 * SCHEMATIC_MARGIN
+    width = (inner - gap * (len(sides) - 1)) / max(1, len(sides))
+    rtl = get_language_bidi()
+    parts = []
+    for number, (side, members) in enumerate(sides.items()):
+        # Boxes follow the reading order: the first side on the right in Persian.
+        slot = len(sides) - 1 - number if rtl else number
+        x = SCHEMATIC_MARGIN + slot * (width + gap)
+        at_table = striker == side or striker in members
+        frame = f'stroke="{MARK}" stroke-width="4"' if at_table else 'stroke="none"'
+        centre = _num(x + width / 2)
+        parts.append(
+            f'<g class="score" data-side="{escape(side)}" data-striker="{str(at_table).lower()}">'
+            f'<rect x="{_num(x)}" y="{_num(top)}" width="{_num(width)}" height="{_num(height)}" '
+            f'rx="10" fill="{PANEL}" {frame}/>'
+            f'<text class="score-side" x="{centre}" y="{_num(top + 30)}" text-anchor="middle" '
+            f'fill="#ffffff" font-size="20" font-weight="bold" '
+            f"font-family='{FONT_FAMILY}'>{escape(side)}</text>"
+            f'<text class="score-points" x="{centre}" y="{_num(top + 62)}" text-anchor="middle" '
+            f'fill="#ffffff" font-size="24" font-family=\'{FONT_FAMILY}\'>'
+            f"{escape(points_phrase(_score(state, side)))}</text></g>"
+        )
+    return parts, top + height + 16
+
+
+def _schematic(case: Mapping[str, Any], *, title: str) -> SafeString:
+    """What a referee knows when the positions are not given, laid out to be read.
+
+    From the top: the balls that remain (the ball on ringed) and the same in
+    words, a scoreboard (the striker's side framed), then the ball on, the
+    striker and the rest of the situation. Every line is wrapped to the panel,
+    so the type keeps its size however long the words of a language are.
     """
     state = _resolved_state(case)
     colours = [c for c in COLOURS if c in (state.get("colours") or COLOURS)]
     reds = state.get("reds", 15)
     if not isinstance(reds, int) or isinstance(reds, bool) or not 0 <= reds <= 15:
         reds = 15
-    lines = _schematic_lines(state, reds, colours)
-    caption = pgettext("schematic", "The spots (where the balls lie is not given)")
-    radius, gap, margin, line_height = 16.0, 4.0, 24.0, 30.0
-    row = (reds + len(colours)) * (2 * radius + gap) + (12 if reds and colours else 0)
-    # Wide enough for the longest line at 20px (about 11px a character, generously).
-    longest = max(len(line) for line in [*lines, caption])
-    width = max(2 * margin + row, 2 * margin + 11 * longest, 720.0)
-    outer = CUSHION_WIDTH + RAIL_WIDTH
-    scale = (width - 2 * margin) / (TABLE_LENGTH + 2 * outer)
-    plan_top = 88 + line_height * len(lines) + 30
-    height = plan_top + (TABLE_WIDTH + 2 * outer) * scale + margin
-    body = [
-        f'<rect class="schematic-panel" x="0" y="0" width="{_num(width)}" '
+    table_lines = _table_lines(reds, colours)
+    situation = _situation_lines(state)
+    body, y = _balls_left(reds, colours, state.get("ball_on"), top=SCHEMATIC_MARGIN - 8)
+    for line in table_lines:
+        text, y = _wrapped_text(line, top=y, css_class="schematic-line")
+        body.append(text)
+    scores, y = _scoreboard(state, top=y + 12)
+    body += scores
+    for line in situation:
+        text, y = _wrapped_text(line, top=y, css_class="schematic-line")
+        body.append(text)
+    height = y + SCHEMATIC_MARGIN - 8
+    panel = (
+        f'<rect class="schematic-panel" x="0" y="0" width="{_num(SCHEMATIC_WIDTH)}" '
         f'height="{_num(height)}" rx="12" fill="{CLOTH}"/>'
-    ]
-    x = margin + radius
-    for number, ball in enumerate(["red"] * reds + colours):
-        if number == reds and reds:
-            x += 12  # a wider gap between the reds and the colours
-        body.append(_ball_circle(ball, _num(x), "40", radius))
-        x += 2 * radius + gap
-    # The lines read in the page's direction; the row of balls and the plan keep theirs.
-    rtl = get_language_bidi()
-    text_x = _num(width - margin) if rtl else _num(margin)
-    direction = ' direction="rtl"' if rtl else ""
-    for number, line in enumerate([*lines, caption]):
-        y = 100 + line_height * number + (10 if number == len(lines) else 0)
-        body.append(
-            f'<text class="schematic-line" x="{text_x}" y="{_num(y)}" fill="#ffffff" '
-            f'font-size="20" font-family="system-ui, sans-serif"{direction}>{escape(line)}</text>'
-        )
-    occupied = [colour for colour in state.get("occupied_spots") or () if colour in SPOTS]
-    body.append(
-        f'<g class="spot-plan" transform="translate({_num(margin + outer * scale)} '
-        f'{_num(plan_top + outer * scale)}) scale({scale:.5f})">'
     )
-    # Drawn small, the plan gets larger spots and targets than the table to scale.
-    body += _table_parts(spot_radius=3 * SPOT_RADIUS)
-    body += [
-        f'<circle class="occupied-spot" data-spot="{colour}" cx="{_svg(*SPOTS[colour])[0]}" '
-        f'cy="{_svg(*SPOTS[colour])[1]}" r="{_num(2 * BALL_RADIUS)}" fill="#a7b0ac" '
-        f'stroke="#1b1b1b" stroke-width="8" stroke-dasharray="16 10"/>'
-        for colour in occupied
-    ]
-    body += _spot_targets(radius=2 * SPOT_TARGET_RADIUS)
-    body.append("</g>")
+    lines = [*table_lines, *_score_lines(state), *situation]
     return _svg_document(
-        view_box=f"0 0 {_num(width)} {_num(height)}",
+        view_box=f"0 0 {_num(SCHEMATIC_WIDTH)} {_num(height)}",
         title=title,
         desc=" ".join(line if line.endswith(".") else line + "." for line in lines),
-        body=body,
+        body=[panel, *body],
         css_class="table-diagram table-schematic",
     )
 
@@ -522,3 +642,35 @@ def table_svg(case: Mapping[str, Any], *, after: bool = False) -> SafeString:
     if state.get("positions") is not None:
         return _table_drawing(state["positions"], title=title, where="state.positions")
     return _schematic(case, title=title)
+
+
+def spot_picker_svg(case: Mapping[str, Any], *, label: str) -> SafeString:
+    """The table's six spots as large pointer targets, for a re-spot question.
+
+    ``label`` is the picker's accessible name, in the reader's language (the
+    caller's catalogue). No ball is drawn; a spot the case gives as occupied is
+    marked. The targets are for a pointer only: the list of spots beside the
+    picker is the way to answer by keyboard, and the site's JavaScript keeps
+    the two in step (``.is-chosen`` on the chosen target).
+
+    >>> svg = spot_picker_svg({"state": {"occupied_spots": ["black"]}}, label="Spots")
+    >>> svg.count('class="spot-target"'), svg.count('class="occupied-spot"')
+    (6, 1)
+    """
+    state = case.get("state") or {}
+    body = _table_parts(spot_radius=SPOT_RADIUS)
+    body += [
+        f'<circle class="occupied-spot" data-spot="{colour}" cx="{_svg(*SPOTS[colour])[0]}" '
+        f'cy="{_svg(*SPOTS[colour])[1]}" r="{_num(BALL_RADIUS * 1.6)}" fill="#a7b0ac" '
+        f'stroke="#1b1b1b" stroke-width="2" stroke-dasharray="5 3" '
+        f'vector-effect="non-scaling-stroke"/>'
+        for colour in _occupied_spots(state)
+    ]
+    body += _spot_targets()
+    return _svg_document(
+        view_box=_table_view_box(),
+        title=label,
+        desc="",
+        body=body,
+        css_class="table-diagram spot-picker-table",
+    )

@@ -23,6 +23,7 @@ message context).
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -498,13 +499,29 @@ SENTENCES: Mapping[str, Any] = {
         "trail:touching_ball_not_on",
         "The cue ball is touching %(ball_gen)s, which is not on: the striker must play away "
         "from it and hit a ball on first."),
+    "touching_ball_other_nominated": pgettext_lazy(
+        "trail:touching_ball_other_nominated",
+        "The cue ball is touching %(ball_gen)s, which could be on, but the striker nominated "
+        "%(ball_on_acc)s: no foul as long as %(ball)s does not move and the cue ball strikes "
+        "%(ball_on_acc)s first."),
+    "touching_ball_not_declared": pgettext_lazy(
+        "trail:touching_ball_not_declared",
+        "The cue ball is touching %(ball_gen)s, which could be on, but the striker did not "
+        "declare it: it does not count as struck first."),
     "touching_moved_not_striker": pgettext_lazy(
         "trail:touching_moved_not_striker",
         "The touching ball (%(ball)s) moved, but not because of the striker: no foul."),
-    "touching_ball_called": pgettext_lazy(
+    "touching_ball_called": lambda count: npgettext(
         "trail:touching_ball_called",
-        "The cue ball came to rest touching a ball that is or could be on (%(balls)s): the "
-        "referee calls touching ball."),
+        "The cue ball came to rest touching %(count)s ball that is or could be on (%(balls)s): "
+        "the referee calls touching ball and points at it.",
+        "The cue ball came to rest touching %(count)s balls that are or could be on "
+        "(%(balls)s): the referee calls touching balls and points at each of them.",
+        count),
+    "touching_ball_not_on_not_called": pgettext_lazy(
+        "trail:touching_ball_not_on_not_called",
+        "The cue ball also touches %(balls_acc)s, not on: the referee names only the ball on as "
+        "touching, and answers the striker if he asks about the other."),
     # contact and scoring
     "first_contact_ball_on": pgettext_lazy(
         "trail:first_contact_ball_on",
@@ -821,14 +838,41 @@ class TrailStepError(ValueError):
     """
 
 
+#: Message contexts of "2 reds" in each grammatical case: a list of balls may name a red more
+#: than once (the referee names every red the cue ball touches, 3.8(a)).
+_SEVERAL_REDS_CONTEXTS = {
+    "": "reds in a sentence",
+    "_gen": "reds in a sentence, genitive",
+    "_acc": "reds in a sentence, accusative",
+}
+
+
+def _ball_list(balls: Sequence[str], suffix: str) -> str:
+    """``balls`` as a list in the grammatical case of ``suffix``; a red named n times is "n reds".
+
+    >>> from django.utils import translation
+    >>> with translation.override("en"):
+    ...     _ball_list(["red", "blue", "red"], "")
+    '2 reds and the blue'
+    """
+    table = GRAMMATICAL_CASES[suffix]
+    items = []
+    for ball, times in Counter(balls).items():
+        if ball == "red" and times > 1:
+            items.append(
+                npgettext(_SEVERAL_REDS_CONTEXTS[suffix], "%(count)s red", "%(count)s reds", times)
+                % {"count": format_number(times)}
+            )
+        else:  # no other ball can be on the table twice
+            items.extend([str(table[ball])] * times)
+    return format_list(items)
+
+
 def _ball_forms(name: str, value: Any) -> dict[str, str]:
     """``name`` in every grammatical case: ``{"ball": …, "ball_gen": …, "ball_acc": …}``."""
     if isinstance(value, str):
         return {name + suffix: str(table[value]) for suffix, table in GRAMMATICAL_CASES.items()}
-    return {
-        name + suffix: format_list([str(table[ball]) for ball in value])
-        for suffix, table in GRAMMATICAL_CASES.items()
-    }
+    return {name + suffix: _ball_list(value, suffix) for suffix in GRAMMATICAL_CASES}
 
 
 def sentence_params(params: Mapping[str, Any]) -> dict[str, str]:

@@ -43,19 +43,28 @@ def record_practice_answer(
                 score=result.score,
             )
             if signed_in:
-                progress, _created = Progress.objects.get_or_create(
-                    user=user, topic=scenario.topic
-                )
-                Progress.objects.filter(pk=progress.pk).update(
-                    answered=F("answered") + 1,
-                    correct=F("correct") + (1 if result.correct else 0),
-                    score_total=F("score_total") + result.score,
-                    last_scenario=scenario,
-                    updated_at=timezone.now(),
-                )
+                _count_in_progress(user=user, scenario=scenario, result=result, practice=True)
     except IntegrityError as error:
         raise AlreadyAnswered(str(error)) from error
     return stored, result
+
+
+def _count_in_progress(*, user: Any, scenario: Scenario, result: Grade, practice: bool) -> None:
+    """Add one graded answer to the trainee's progress in the scenario's topic.
+
+    Only practice moves ``last_scenario``: it is where practice resumes, and a
+    self-test's random draw says nothing about that.
+    """
+    progress, _created = Progress.objects.get_or_create(user=user, topic=scenario.topic)
+    changes: dict[str, Any] = {
+        "answered": F("answered") + 1,
+        "correct": F("correct") + (1 if result.correct else 0),
+        "score_total": F("score_total") + result.score,
+        "updated_at": timezone.now(),
+    }
+    if practice:
+        changes["last_scenario"] = scenario
+    Progress.objects.filter(pk=progress.pk).update(**changes)
 
 
 def start_self_test(
@@ -93,7 +102,9 @@ def answer_self_test(
 ) -> SelfTestAnswer:
     """Keep the answer to one question; the test finishes with its last answer.
 
-    Raises :class:`AlreadyAnswered` when that question has an answer already.
+    A signed-in trainee's answer counts in his progress per topic, as a
+    practice answer does. Raises :class:`AlreadyAnswered` when that question
+    has an answer already (and then nothing is counted twice).
     """
     if self_test.scenario_ids[position - 1] != scenario.pk:
         raise ValueError("the scenario is not the one asked at this position")
@@ -107,6 +118,10 @@ def answer_self_test(
                 answer=dict(answer),
                 score=result.score,
             )
+            if self_test.user_id is not None:
+                _count_in_progress(
+                    user=self_test.user, scenario=scenario, result=result, practice=False
+                )
     except IntegrityError as error:
         raise AlreadyAnswered(str(error)) from error
     if next_position(self_test=self_test) is None and self_test.finished_at is None:

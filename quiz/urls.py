@@ -9,6 +9,11 @@ urlpatterns = [
     path("topics/", views.topic_list, name="topics"),
     path("practice/<slug:topic>/", views.practice_topic, name="practice_topic"),
     path("practice/<slug:topic>/<slug:scenario>/", views.practice, name="practice"),
+    path(
+        "practice/<slug:topic>/<slug:scenario>/answer/<uuid:token>/",
+        views.practice_answer,
+        name="practice_answer",
+    ),
     path("self-test/", views.self_test_start, name="self_test_start"),
     path("self-test/<uuid:test_id>/", views.self_test, name="self_test"),
     path(

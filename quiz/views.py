@@ -22,6 +22,10 @@ from quiz.models import Scenario, SelfTest, Topic
 
 PRACTICE_TOKENS = "quiz_practice_tokens"
 PRACTICE_ANSWERED = "quiz_practice_answered"
+#: Tokens of the practice answers given in this session: their feedback pages may be reopened.
+PRACTICE_FEEDBACK = "quiz_practice_feedback"
+#: How many of them a session remembers.
+PRACTICE_FEEDBACK_KEPT = 50
 SELF_TESTS = "quiz_self_tests"
 
 
@@ -93,7 +97,7 @@ def practice(request: HttpRequest, topic: str, scenario: str) -> HttpResponse:
     earlier = selectors.practice_answer_by_token(token=str(token)) if token else None
     if earlier is not None and earlier.scenario_id == scenario_object.pk:
         messages.info(request, _("You have already answered this question. Here is your result."))
-        return _practice_feedback(request, scenario_object, earlier.answer)
+        return _practice_feedback(request, scenario_object, earlier.answer, token=earlier.token)
 
     form = AnswerForm(scenario=scenario_object, data=request.POST)
     pending = request.session.get(PRACTICE_TOKENS, {}).get(str(scenario_object.pk))
@@ -121,32 +125,68 @@ def practice(request: HttpRequest, topic: str, scenario: str) -> HttpResponse:
     tokens = request.session.get(PRACTICE_TOKENS, {})
     tokens.pop(str(scenario_object.pk), None)
     request.session[PRACTICE_TOKENS] = tokens
+    answered_tokens = request.session.get(PRACTICE_FEEDBACK, [])
+    request.session[PRACTICE_FEEDBACK] = [*answered_tokens, str(token)][-PRACTICE_FEEDBACK_KEPT:]
     if not request.user.is_authenticated:
         answered = request.session.get(PRACTICE_ANSWERED, {})
         seen = set(answered.get(topic, []))
         seen.add(scenario_object.pk)
         answered[topic] = sorted(seen)
         request.session[PRACTICE_ANSWERED] = answered
-    return _practice_feedback(request, scenario_object, form.answer, result=result)
+    return _practice_feedback(request, scenario_object, form.answer, result=result, token=token)
+
+
+@require_http_methods(["GET"])
+def practice_answer(
+    request: HttpRequest, topic: str, scenario: str, token: uuid.UUID
+) -> HttpResponse:
+    """The feedback on an answer already given, again (after switching language, say).
+
+    Only the trainee who answered sees it: his account's answer, or one given in
+    this session. An answer exists only once submitted, so this page never shows
+    a decision before the question is answered.
+    """
+    stored = selectors.practice_answer_by_token(token=str(token))
+    if (
+        stored is None
+        or stored.scenario.slug != scenario
+        or stored.scenario.topic.slug != topic
+        or not _may_see(request, stored)
+    ):
+        raise Http404
+    return _practice_feedback(request, stored.scenario, stored.answer, token=stored.token)
+
+
+def _may_see(request: HttpRequest, stored: Any) -> bool:
+    if stored.user_id is not None:
+        return stored.user_id == getattr(request.user, "pk", None)
+    return str(stored.token) in request.session.get(PRACTICE_FEEDBACK, [])
 
 
 def _practice_feedback(
-    request: HttpRequest, scenario: Scenario, answer: dict[str, Any], result: Any = None
+    request: HttpRequest,
+    scenario: Scenario,
+    answer: dict[str, Any],
+    result: Any = None,
+    token: uuid.UUID | None = None,
 ) -> HttpResponse:
     result = result or grade(scenario=scenario, answer=answer)
     next_scenario = selectors.next_practice_scenario(
         topic=scenario.topic, answered_ids=_answered_ids(request, scenario.topic), after=scenario
     )
-    return render(
-        request,
-        "quiz/practice_feedback.html",
-        {
-            "scenario": scenario,
-            "topic": scenario.topic,
-            "grade": result,
-            "next_scenario": next_scenario,
-        },
-    )
+    context: dict[str, Any] = {
+        "scenario": scenario,
+        "topic": scenario.topic,
+        "grade": result,
+        "next_scenario": next_scenario,
+    }
+    if token is not None:
+        # The language switcher reopens this feedback, not the question, in the new language.
+        context["switch_language_to"] = reverse(
+            "quiz:practice_answer",
+            kwargs={"topic": scenario.topic.slug, "scenario": scenario.slug, "token": token},
+        )
+    return render(request, "quiz/practice_feedback.html", context)
 
 
 @require_http_methods(["GET", "POST"])

@@ -6,7 +6,8 @@ Three measurements, each on cases loaded beforehand (loading and validation are 
 - full-table cases: every ball on the table at random (seeded) positions, so that the
   snooker, the path to the ball on and the touching balls are computed from geometry;
 - the whole-D check: is the cue ball in hand snookered from every position in the D
-  (``geometry.in_hand_path_quality``) on full tables.
+  (``geometry.in_hand_path_quality``) on full tables, and behind a wall of colours hiding one
+  red, then eight, from the whole D (the slowest kind of answer).
 
 Targets: >= 50,000 plain judgements/s, >= 2,000/s with full-table positions, whole-D <= 5 ms.
 Times are this process's CPU time, best of several short rounds, so other work on the machine
@@ -151,6 +152,8 @@ def whole_d_layouts(count: int = 50, seed: int = 19) -> list[tuple[list[Point], 
     # A red hidden behind a wall of colours from every point of the D: the slowest kind of answer.
     wall = [(x, 760.0) for x in range(500, 1300, 53)]
     layouts.append(([(889.0, 830.0)], wall))
+    # Eight reds all behind that wall: each must be proved hidden from every part of the D.
+    layouts.append(([(560.0 + 95.0 * i, 830.0 + 40.0 * (i % 2)) for i in range(8)], wall))
     return layouts  # type: ignore[return-value]
 
 

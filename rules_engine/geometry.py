@@ -32,6 +32,7 @@ balls touch at ``BALL_DIAMETER`` apart, within ``TOUCH_TOLERANCE``.
 
 from __future__ import annotations
 
+import bisect
 import heapq
 import math
 from collections.abc import Iterable, Sequence
@@ -92,8 +93,12 @@ _NONE, _PARTIAL, _FULL = 0, 1, 2
 _QUALITY_NAMES: Final[tuple[PathQuality, PathQuality, PathQuality]] = ("none", "partial", "full")
 
 #: The in-hand search drops a target's far obstacles once its cells' paths move
-#: by less than this (mm); in bigger cells few could be dropped.
-_CULL_BELOW: Final = 60.0
+#: by less than this (mm); in bigger cells few could be dropped, and the cells below
+#: inherit the dropping anyway.
+_CULL_BELOW: Final = 40.0
+#: In cells whose points lie farther than this (mm) from the centre, a target's own bounds
+#: are not tried once the shared shadows have failed to hide it (see _in_hand_quality).
+_SHADOWS_ONLY_ABOVE: Final = BALL_DIAMETER / 2
 #: The in-hand search stops splitting a cell once its side is this short (mm).
 _MIN_CELL_SIDE: Final = 1.0
 
@@ -130,6 +135,8 @@ def _path_slack(start_shift: float, end_shift: float, fraction: float) -> float:
 
 #: An obstacle as seen from the cue ball: offset, distance and direction.
 _Seen = tuple[float, float, float, float]
+#: The directions in which an obstacle is struck, and its distance: ``(lo, hi, distance)``.
+_Shadow = tuple[float, float, float]
 
 
 def _seen_from(px: float, py: float, obstacles: Iterable[Point]) -> list[_Seen]:
@@ -422,6 +429,72 @@ def _edge_margins(
     return exact - BALL_DIAMETER, most - BALL_DIAMETER
 
 
+def _shadows(
+    px: float,
+    py: float,
+    obstacles: Sequence[Point],
+    start_shift: float = 0.0,
+    end_shift: float = 0.0,
+    reach: float = 0.0,
+) -> list[_Shadow]:
+    """The directions from ``(px, py)`` in which each obstacle is struck, ``(lo, hi, distance)``
+    sorted by ``lo``, listed again a full turn round where needed so that any window of
+    directions ``phi +- half`` (``half`` at most a quarter turn) can be swept without wrapping.
+
+    With shifts, for a cell around the point (see ``_target_quality``): each obstacle's contact
+    radius is cut by the most its distance to a path can change, for any target whose paths end
+    within ``end_shift`` and are at most ``reach`` long. Obstacles whose cut radius reaches the
+    point are left out.
+    """
+    shadows = []
+    for ox, oy in obstacles:
+        ax, ay = ox - px, oy - py
+        odist = math.hypot(ax, ay)
+        radius = BALL_DIAMETER - _BOUND_SLACK
+        if start_shift or end_shift:
+            fraction = min(max((odist - BALL_DIAMETER) / reach, 0.0), 1.0) if reach else 0.0
+            radius -= _path_slack(start_shift, end_shift, fraction)
+        if not 0.0 < radius < odist:
+            continue
+        direction = math.atan2(ay, ax)
+        ohalf = math.asin(radius / odist)
+        lo, hi = direction - ohalf, direction + ohalf
+        shadows.append((lo, hi, odist))
+        # A window of directions lies within (-3 pi / 2, 3 pi / 2): only an interval reaching
+        # past a quarter turn from the back is needed a turn round.
+        if lo < -_HALF_PI:
+            shadows.append((lo + _TWO_PI, hi + _TWO_PI, odist))
+        if hi > _HALF_PI:
+            shadows.append((lo - _TWO_PI, hi - _TWO_PI, odist))
+    shadows.sort()
+    return shadows
+
+
+def _hidden_by_shadows(
+    phi: float, half: float, nearest_contact: float, shadows: Sequence[_Shadow]
+) -> bool:
+    """Whether ``shadows`` cover the directions ``phi +- half`` with obstacles nearer than
+    ``nearest_contact``.
+
+    Along a direction inside an obstacle's interval the cue ball meets it within its
+    distance, and it meets a target ``dist`` away no sooner than ``dist - BALL_DIAMETER``
+    (the triangle inequality); so an obstacle nearer than that is met first all along its
+    interval, and full cover by such obstacles leaves no path to the target.
+    """
+    cursor, end = phi - half, phi + half
+    # No interval is a half turn wide: those starting earlier end before the window.
+    for index in range(bisect.bisect_left(shadows, (cursor - math.pi,)), len(shadows)):
+        lo, hi, odist = shadows[index]
+        if odist >= nearest_contact or hi <= cursor:
+            continue
+        if lo > cursor:
+            return False  # a gap no nearer obstacle fills
+        cursor = hi
+        if cursor >= end:
+            return True
+    return False
+
+
 def _in_hand_quality(targets: Sequence[Point], obstacles: Sequence[Point]) -> int:
     """Best path quality over the valid placements in the D (see in_hand_path_quality)."""
     best = _NONE
@@ -456,16 +529,52 @@ def _in_hand_quality(targets: Sequence[Point], obstacles: Sequence[Point]) -> in
             continue  # wholly outside the D or within touching distance of a ball
         survivors = []
         clearest = -math.inf
+        # The targets whose paths move less at their end than at their start (all but the
+        # nearest) share one proof that they are hidden from the whole cell: the obstacles'
+        # shadows from the centre, each cut by the most the group's paths can move there.
+        placed = []
+        group_end = group_reach = 0.0
         for target, level, blockers in alive:
             if level <= best:
                 continue
+            rx, ry = target[0] - cx, target[1] - cy
+            dist = math.hypot(rx, ry)
+            end_shift = _end_shift(dist, shift)
+            if end_shift <= shift:
+                group_end = max(group_end, end_shift)
+                group_reach = max(group_reach, math.sqrt(dist * dist - BALL_DIAMETER**2))
+            placed.append((target, level, blockers, rx, ry, dist, end_shift))
+        shadows: list[_Shadow] | None = None
+        centre_shadows: list[_Shadow] | None = None  # from the centre alone, uncut
+
+        # Defined afresh for each cell and only called for it.
+        def hidden_from_centre(rx: float, ry: float, dist: float) -> bool:
+            nonlocal centre_shadows
+            if dist <= BALL_DIAMETER:
+                return False
+            if centre_shadows is None:
+                centre_shadows = _shadows(cx, cy, every_obstacle)
+            half = math.asin(BALL_DIAMETER / dist)
+            phi = math.atan2(ry, rx)
+            return _hidden_by_shadows(phi, half, dist - BALL_DIAMETER, centre_shadows)
+
+        for target, level, blockers, rx, ry, dist, end_shift in placed:
+            if level <= best:
+                continue
             tx, ty = target
-            rx, ry = tx - cx, ty - cy
-            end_shift = _end_shift(math.hypot(rx, ry), shift)
+            if end_shift <= shift:
+                if shadows is None:
+                    shadows = _shadows(cx, cy, every_obstacle, shift, group_end, group_reach)
+                half = math.asin(BALL_DIAMETER / dist)
+                if _hidden_by_shadows(math.atan2(ry, rx), half, dist - BALL_DIAMETER, shadows):
+                    continue  # no point of the cell has any path to this target
             slack = max(shift, end_shift)
             if slack < _CULL_BELOW:
                 blockers = _may_obstruct(rx, ry, blockers, cx, cy, slack)
-            if level == _FULL:
+            # In coarse cells the shared shadows have tried already, and a target's own bounds
+            # rarely do better there: splitting the cell is cheaper.
+            coarse = end_shift <= shift and shift > _SHADOWS_ONLY_ABOVE
+            if level == _FULL and not (coarse and hidden_from_centre(rx, ry, dist)):
                 exact, most = _edge_margins(cx, cy, tx, ty, blockers, shift, end_shift)
                 if exact > _MARGIN_EPS and placement >= 0:
                     return _FULL
@@ -476,15 +585,23 @@ def _in_hand_quality(targets: Sequence[Point], obstacles: Sequence[Point]) -> in
             if level == _PARTIAL:
                 if best >= _PARTIAL:
                     continue
-                seen = _seen_from(cx, cy, blockers)
-                if _target_quality(cx, cy, tx, ty, seen, shift, end_shift) == _NONE:
-                    continue
-                if placement >= 0 and _target_quality(cx, cy, tx, ty, seen) >= _PARTIAL:
-                    best = _PARTIAL
-                    continue
+                seen = None
+                if not coarse:
+                    seen = _seen_from(cx, cy, blockers)
+                    if _target_quality(cx, cy, tx, ty, seen, shift, end_shift) == _NONE:
+                        continue
+                if placement >= 0 and not hidden_from_centre(rx, ry, dist):
+                    if seen is None:
+                        seen = _seen_from(cx, cy, blockers)
+                    if _target_quality(cx, cy, tx, ty, seen) >= _PARTIAL:
+                        best = _PARTIAL
+                        continue
             survivors.append((target, level, blockers))
         if placement >= 0 and best == _NONE:
-            for target, _, blockers in survivors:
+            for target, level, blockers in survivors:
+                rx, ry = target[0] - cx, target[1] - cy
+                if level != _FULL or hidden_from_centre(rx, ry, math.hypot(rx, ry)):
+                    continue  # its centre was tested exactly above, or sees nothing of it
                 quality = _target_quality(cx, cy, *target, _seen_from(cx, cy, blockers))
                 if quality == _FULL:  # an edge grazing a ball on its outer side
                     return _FULL
@@ -530,7 +647,11 @@ def in_hand_path_quality(targets: Sequence[Point], obstacles: Sequence[Point]) -
     holding its centre lies in it, and no cell holding it can be dropped); only
     thinner slivers may be missed. Far obstacles are dropped per target and cell
     by the same bound, and the cells whose edge paths could be clearest are
-    searched first.
+    searched first. All targets of a cell are first tried together: the obstacles'
+    directions from the centre, cut by the same bound, are computed once, and a
+    target wholly covered by obstacles nearer than itself is hidden from the whole
+    cell (:func:`_hidden_by_shadows`), so that several balls on behind one wall
+    cost little more than one.
 
     A red just above the baulk line, nothing in the way:
 
@@ -549,20 +670,25 @@ def in_hand_path_quality(targets: Sequence[Point], obstacles: Sequence[Point]) -
 # -------------------------------------------------------------- contact and places
 
 
-def touching_balls(cue: Point, balls: Sequence[tuple[str, Point]]) -> tuple[str, ...]:
-    """Names (input order, no repeats) of the balls touching the cue ball: centres
-    ``BALL_DIAMETER`` apart, within ``TOUCH_TOLERANCE``.
+def touching_balls(
+    cue: Point, balls: Sequence[tuple[str, Point]], *, each: bool = False
+) -> tuple[str, ...]:
+    """Names (input order) of the balls touching the cue ball: centres ``BALL_DIAMETER`` apart,
+    within ``TOUCH_TOLERANCE``. Each name once, or with ``each`` once per ball touched (two reds:
+    ``red`` twice, as the referee names them, 3.8(a)).
 
-    >>> touching_balls((889, 1000), [("red", (889, 1052.5)), ("red", (941.6, 1000)),
-    ...                              ("blue", (889, 947.3))])
+    >>> balls = [("red", (889, 1052.5)), ("red", (941.6, 1000)), ("blue", (889, 947.3))]
+    >>> touching_balls((889, 1000), balls)
     ('red',)
+    >>> touching_balls((889, 1000), balls, each=True)
+    ('red', 'red')
     >>> touching_balls((889, 1000), [("pink", (889, 1052.65))])
     ()
     """
     names: list[str] = []
     for name, (x, y) in balls:
         gap = math.hypot(x - cue[0], y - cue[1]) - BALL_DIAMETER
-        if abs(gap) <= TOUCH_TOLERANCE + _TOUCH_EPS and name not in names:
+        if abs(gap) <= TOUCH_TOLERANCE + _TOUCH_EPS and (each or name not in names):
             names.append(name)
     return tuple(names)
 

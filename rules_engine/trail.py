@@ -11,7 +11,8 @@ Param names and what they hold (``PARAM_KINDS``):
 
 - ``ball``, ``ball_on``: one ball name (``red``, ``pink``, …); ``ball_on`` may
   also be ``colour`` (any colour, to be nominated)
-- ``balls``: a list of ball names
+- ``balls``: a list of ball names; a red may appear more than once where each ball counts
+  (``touching_ball_called``: two reds touched, ``red`` twice)
 - ``player``: a player's name; ``side``, ``winner``: a side's name; ``sides``: a list of sides
 - ``penalty``, ``points``, ``count``: whole numbers
 - ``to``: a re-spot target from ``RESPOT_TARGETS`` (``yellow_spot``, ``above_pink_spot``, …)
@@ -113,13 +114,13 @@ _CODES: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
     # --- touching ball (3.8) ----------------------------------------------------------
     (
         "touching_ball_on",
-        "3.8(c)",
+        "3.8(c)(i)",
         _B,
         "The cue ball touches {ball}, a ball on: playing away from it counts as striking it first.",
     ),
     (
         "touching_ball_declared",
-        "3.8(c)",
+        "3.8(c)(ii)",
         _B,
         "The cue ball touches {ball}, which could be on and was declared: it counts as struck "
         "first.",
@@ -132,6 +133,20 @@ _CODES: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
         "on first.",
     ),
     (
+        "touching_ball_other_nominated",
+        "3.8(c)(iii)",
+        ("ball", "ball_on"),
+        "The cue ball touches {ball}, which could be on, but {ball_on} was nominated: no foul "
+        "as long as {ball} does not move and {ball_on} is struck first.",
+    ),
+    (
+        "touching_ball_not_declared",
+        "3.8(c)(ii)",
+        _B,
+        "The cue ball touches {ball}, which could be on, but the striker did not declare it: it "
+        "does not count as struck first.",
+    ),
+    (
         "touching_moved_not_striker",
         "3.8(f)",
         _B,
@@ -140,9 +155,17 @@ _CODES: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
     (
         "touching_ball_called",
         "3.8(a)",
+        ("balls", "count"),
+        "The cue ball came to rest touching {count} ball(s) that are or could be on, {balls} "
+        "(each ball once, a red touched twice listed twice): the referee calls touching ball and "
+        "names each.",
+    ),
+    (
+        "touching_ball_not_on_not_called",
+        "3.8(e)",
         ("balls",),
-        "The cue ball came to rest touching {balls}, which is or could be on: the referee calls "
-        "touching ball.",
+        "The cue ball also touches {balls}, not on: the referee names only the ball on as "
+        "touching, and says so if the striker asks.",
     ),
     # --- contact and scoring ----------------------------------------------------------
     ("first_contact_ball_on", "3.12(b)", _B, "The cue ball first struck {ball}, a ball on."),

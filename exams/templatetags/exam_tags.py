@@ -1,18 +1,24 @@
-"""Template filters for exam pages: dates and durations as the reader writes them."""
+"""Template filters for exam pages: dates, durations and scores as the reader writes them."""
 
 from __future__ import annotations
 
 import datetime
+from decimal import Decimal
 from typing import Any
 
 from babel.dates import format_date
+from babel.numbers import format_percent
 from django import template
 from django.utils import timezone
 from django.utils.translation import get_language, ngettext
 
+from quiz.templatetags.baize import localdigits, localnum
+
 register = template.Library()
 
-_PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
+
+def _locale() -> str:
+    return (get_language() or "en").split("-")[0]
 
 
 @register.filter
@@ -31,9 +37,34 @@ def localdate(value: datetime.datetime | datetime.date | None) -> str:
         return ""
     if isinstance(value, datetime.datetime):
         value = timezone.localtime(value).date() if timezone.is_aware(value) else value.date()
-    locale = (get_language() or "en").split("-")[0]
-    text = format_date(value, format="long", locale=locale)
-    return text.translate(_PERSIAN_DIGITS) if locale == "fa" else text
+    return localdigits(format_date(value, format="long", locale=_locale()))
+
+
+@register.filter
+def percent(value: Any) -> str:
+    """A score already in percent (0..100), its decimals kept, as the reader writes it.
+
+    Unlike ``localpercent`` (a ratio, rounded), 66.67 stays 66.67: a candidate at
+    66.67 % below a pass mark of 67 % must not read 67 %.
+
+    >>> from django.utils import translation
+    >>> percent(66.67), percent(70)
+    ('66.67%', '70%')
+    >>> with translation.override("fa"):
+    ...     percent(87.5)
+    '۸۷٫۵٪'
+    >>> with translation.override("fr"):
+    ...     percent(50)
+    '50\\xa0%'
+    >>> percent(None)
+    ''
+    """
+    if value is None or value == "":
+        return ""
+    ratio = Decimal(str(value)) / 100
+    return localdigits(
+        format_percent(ratio, locale=_locale(), decimal_quantization=False, numbering_system="default")
+    )
 
 
 @register.filter
@@ -43,10 +74,30 @@ def minutes(value: Any) -> str:
     >>> minutes(1), minutes(90)
     ('1 minute', '90 minutes')
     """
-    from quiz.templatetags.baize import localnum
-
     count = int(value)
     return ngettext("%(count)s minute", "%(count)s minutes", count) % {"count": localnum(count)}
+
+
+@register.filter
+def hours(value: Any) -> str:
+    """A number of hours, e.g. for the waiting period between attempts.
+
+    >>> hours(1), hours(48)
+    ('1 hour', '48 hours')
+    """
+    count = int(value)
+    return ngettext("%(count)s hour", "%(count)s hours", count) % {"count": localnum(count)}
+
+
+@register.filter
+def months(value: Any) -> str:
+    """A number of months, e.g. for how long a certificate is valid.
+
+    >>> months(1), months(24)
+    ('1 month', '24 months')
+    """
+    count = int(value)
+    return ngettext("%(count)s month", "%(count)s months", count) % {"count": localnum(count)}
 
 
 @register.filter
@@ -57,6 +108,4 @@ def seconds_left(value: Any) -> str:
     ('1:02:05', '0:00:59')
     """
     total = max(0, int(value))
-    text = f"{total // 3600}:{total % 3600 // 60:02d}:{total % 60:02d}"
-    locale = (get_language() or "en").split("-")[0]
-    return text.translate(_PERSIAN_DIGITS) if locale == "fa" else text
+    return localdigits(f"{total // 3600}:{total % 3600 // 60:02d}:{total % 60:02d}")

@@ -57,6 +57,21 @@ def localnum(value: Any) -> str:
 
 
 @register.filter
+def localdigits(text: Any) -> str:
+    """Text whose digits a reader in Persian reads in Persian (Django's own messages, say).
+
+    >>> from django.utils import translation
+    >>> with translation.override("fa"):
+    ...     localdigits("حداقل 8 حرف")
+    'حداقل ۸ حرف'
+    >>> with translation.override("pl"):
+    ...     localdigits("co najmniej 8 znaków")
+    'co najmniej 8 znaków'
+    """
+    return "" if text is None else _digits(str(text), _locale())
+
+
+@register.filter
 def localpercent(value: Any) -> str:
     """A ratio 0..1 as a percentage, rounded to a whole number.
 
@@ -91,11 +106,11 @@ def language_direction() -> str:
 
 
 @register.simple_tag
-def table_diagram(case: Mapping[str, Any]) -> SafeString:
-    """The table of a case as SVG (``quiz.diagrams``)."""
+def table_diagram(case: Mapping[str, Any], after: bool = False) -> SafeString:
+    """The table of a case as SVG (``quiz.diagrams``); ``after=True``: after the stroke."""
     from quiz.diagrams import table_svg
 
-    return table_svg(case)
+    return table_svg(case, after=after)
 
 
 @register.simple_tag
@@ -113,16 +128,18 @@ def get_item(mapping: Mapping[str, Any], key: str) -> Any:
 
 
 @register.simple_tag
-def spot_picker() -> SafeString:
-    """An empty table whose spots can be clicked, for re-spot questions on cases without positions.
+def spot_picker(case: Mapping[str, Any], label: str) -> SafeString:
+    """The spots of the table to click, for a re-spot question (``quiz.diagrams.spot_picker_svg``).
 
-    The list of spots stays the accessible way to answer; this is a pointer shortcut.
+    ``label`` names the picker for a screen reader; the list of spots stays the
+    keyboard's way to answer.
     """
-    from quiz.diagrams import table_svg
+    from quiz.diagrams import spot_picker_svg
 
-    return table_svg({"state": {"positions": {}}})
+    return spot_picker_svg(case, label=label)
 
 
 @register.filter
-def has_positions(case: Mapping[str, Any]) -> bool:
-    return bool(case) and (case.get("state") or {}).get("positions") is not None
+def has_positions_after(case: Mapping[str, Any]) -> bool:
+    """Whether the case gives the positions after the stroke (a second diagram)."""
+    return bool(case) and (case.get("stroke") or {}).get("positions_after") is not None

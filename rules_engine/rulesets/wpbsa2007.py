@@ -41,6 +41,7 @@ _SPOT_NAMES = {colour: f"{colour}_spot" for colour in COLOURS}
 _CALL_ORDER = {call: index for index, call in enumerate(CALLS)}
 _COLOUR_SUMS: dict[tuple[str, ...], int] = {}
 _RULES = {code: spec.rule for code, spec in TRAIL_CODES.items()}
+_BARE_STEPS = {code: TrailStep(spec.rule, code, ()) for code, spec in TRAIL_CODES.items()}
 _NOTHING_LEAVING: dict[str, int] = dict.fromkeys(("red",) + COLOURS, 0)
 _FAILED_TO_HIT = frozenset(
     {"missed_all", "first_contact_not_on", "reds_successive", "free_ball_not_first"}
@@ -149,7 +150,10 @@ class _Work:
 
     def step(self, code: str, /, **params: object) -> None:
         """Add a trail step; params are given in the code's documented order, lists as tuples."""
-        self.trail.append(_tuple_new(TrailStep, (_RULES[code], code, tuple(params.items()))))
+        if params:
+            self.trail.append(_tuple_new(TrailStep, (_RULES[code], code, tuple(params.items()))))
+        else:  # steps are immutable: one shared step per code without params
+            self.trail.append(_BARE_STEPS[code])
 
     def foul(self, code: str, ball: str | None = None, balls: tuple[str, ...] = ()) -> None:
         self.fouls.append((code, ball, balls))
@@ -281,12 +285,11 @@ class Wpbsa2007Referee:
         after = stroke.positions_after
         if after is not None:
             snookered_after, free_ball_snookers = self.snookers_after(state, stroke, after)
-        return GeometricFacts(
-            path_to_ball_on=path,
-            snookered=snookered,
-            touching=tuple(touching),
-            snookered_after=snookered_after,
-            free_ball_snookers=free_ball_snookers,
+        # Built as a plain tuple in field order: a NamedTuple's keyword __new__ is several times
+        # slower, and this runs for every judgement.
+        return _tuple_new(
+            GeometricFacts,
+            (path, snookered, tuple(touching), snookered_after, free_ball_snookers),
         )
 
     @staticmethod
@@ -382,6 +385,23 @@ class Wpbsa2007Referee:
             return None
         return ball
 
+    @staticmethod
+    def could_be_on(state: State, ball: str) -> bool:
+        """3.8(c): whether ``ball`` is on or could be nominated as the ball on for this stroke.
+
+        >>> Wpbsa2007Referee.could_be_on(State(reds=5, ball_on="colour"), "blue")
+        True
+        >>> Wpbsa2007Referee.could_be_on(State(reds=5), "blue")
+        False
+        >>> Wpbsa2007Referee.could_be_on(State(reds=5, free_ball=True), "blue")
+        True
+        """
+        if state.free_ball:
+            return True
+        if state.ball_on == "colour":
+            return ball in COLOURS
+        return ball == state.ball_on
+
     # ================================================================ the steps of a stroke
     def ball_on(self, work: _Work) -> None:
         """3.3(e)(f): a red while reds remain, a colour after a red, then the colours in ascending
@@ -434,24 +454,37 @@ class Wpbsa2007Referee:
 
     def touching_ball(self, work: _Work) -> None:
         """3.8(b)(c)(d)(f): a touching ball that is on, or could be on and is declared, counts as
-        struck first."""
+        struck first.
+
+        A touching ball that could be on (any colour when the colour is on, any ball on a free
+        ball) but is not the one nominated is 3.8(c)(iii): no foul when it stays put and the
+        nominated ball is struck first; when nothing was nominated it was simply not declared
+        (3.8(c)(ii)). Only a ball that cannot be on is 3.8(d).
+        """
         touching = work.facts.touching
         stroke = work.stroke
         if not touching or not stroke.struck:
             return
         counted = None
+        state = work.state
         for ball in touching:
             if counted is None and ball in work.on_first:
                 declared = ball == stroke.nominated or ball == work.free_ball
                 work.step(
                     "touching_ball_declared"
-                    if declared and work.state.ball_on != ball
+                    if declared and state.ball_on != ball
                     else "touching_ball_on",
                     ball=ball,
                 )
                 counted = ball
-            elif ball != counted:
+            elif ball == counted:
+                continue
+            elif not self.could_be_on(state, ball):
                 work.step("touching_ball_not_on", ball=ball)
+            elif work.nominated_colour is not None or work.free_ball is not None:
+                work.step("touching_ball_other_nominated", ball=ball, ball_on=work.ball_on_name)
+            else:  # nothing nominated: the colour on, or a free ball not taken
+                work.step("touching_ball_not_declared", ball=ball)
         moved_ball = counted or touching[0]
         if stroke.touching_moved == "striker":
             work.foul("touching_moved", moved_ball)
@@ -1007,17 +1040,22 @@ class Wpbsa2007Referee:
         balls = list(after.object_balls()) + [
             (r.ball, r.position) for r in work.respots if r.position
         ]
-        touching = geometry.touching_balls(after.white, balls)
+        touching = geometry.touching_balls(after.white, balls, each=True)
         if work.next_free_ball:
             could_be_on: Sequence[str] = OBJECT_BALLS
         elif work.next_ball_on == "colour":
             could_be_on = COLOURS
         else:
             could_be_on = (work.next_ball_on,)
-        called = [ball for ball in touching if ball in could_be_on]
+        # The referee names every ball he calls, each red separately (ru.txt 3.8(a)), so a ball
+        # touched twice is listed twice; balls not on are not named (3.8(e)).
+        called = tuple([ball for ball in touching if ball in could_be_on])
         if called:
             work.calls.add("touching_ball")
-            work.step("touching_ball_called", balls=tuple(called))
+            work.step("touching_ball_called", balls=called, count=len(called))
+            not_on = tuple([ball for ball in touching if ball not in could_be_on])
+            if not_on:
+                work.step("touching_ball_not_on_not_called", balls=not_on)
 
     # ================================================================ the decision
     def decision(self, work: _Work) -> Decision:
@@ -1025,11 +1063,17 @@ class Wpbsa2007Referee:
         judgement)."""
         state = work.state
         facts = work.facts
-        fouls = tuple(
-            [
-                _new(Foul, {"code": code, "ball": ball, "penalty": penalty, "rule": _RULES[code]})
-                for (code, ball, _), penalty in zip(work.fouls, work.foul_penalties, strict=True)
-            ]
+        fouls = (
+            tuple(
+                [
+                    _new(
+                        Foul, {"code": code, "ball": ball, "penalty": penalty, "rule": _RULES[code]}
+                    )
+                    for (code, ball, _), penalty in zip(work.fouls, work.foul_penalties, strict=True)
+                ]
+            )
+            if work.fouls
+            else ()
         )
         calls = work.calls
         following = _new(
@@ -1057,7 +1101,8 @@ class Wpbsa2007Referee:
         return _new(Decision, {
             "case": work.case.id, "legal": not work.fouls, "fouls": fouls, "penalty": work.penalty,
             "points": work.points, "scores": work.scores,
-            "calls": tuple(sorted(calls, key=_CALL_ORDER.__getitem__)) if calls else (),
+            "calls": tuple(sorted(calls, key=_CALL_ORDER.__getitem__)) if len(calls) > 1
+            else tuple(calls),
             "respots": tuple(work.respots), "replace_all": work.replace_all,
             "replaced": work.replaced, "next": following, "frame": work.frame,
             "assessment": assessment, "trail": tuple(work.trail),

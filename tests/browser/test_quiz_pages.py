@@ -157,3 +157,73 @@ def test_the_accessibility_check_does_find_violations(page, live_server):
     # Guards the checks above against passing vacuously.
     page.set_content('<html lang="en"><body><main><img src="table.png"></main></body></html>')
     assert any(v.startswith("image-alt") for v in serious_violations(page))
+
+
+def chosen_spots(page) -> list[str]:
+    return page.eval_on_selector_all(
+        "[data-spot-picker] .spot-target.is-chosen", "els => els.map(e => e.dataset.target)"
+    )
+
+
+def test_spot_picker_fills_in_the_list_and_shows_the_spot_chosen(page, live_server, bank):
+    page.goto(live_server.url + practice_path("en", "t-respot-blue", "test-respotting"))
+    picker = page.locator("[data-spot-picker]")
+    assert picker.count() == 1 and picker.is_visible()
+    # Its own accessible name, apart from the table diagram's.
+    named = page.get_by_role("img", name="The spots of the table: click one to choose it")
+    assert named.count() == 1
+    assert named.evaluate("e => e.closest('[data-spot-picker]') !== null")
+    assert chosen_spots(page) == []
+    picker.locator("[data-target=brown_spot]").click()
+    assert page.locator("input[name=respot][value=brown_spot]").is_checked()
+    assert chosen_spots(page) == ["brown_spot"]
+    # By keyboard, in the list: the picker follows, one spot marked at a time.
+    page.locator("input[name=respot][value=brown_spot]").focus()
+    page.keyboard.press("ArrowRight")
+    assert page.locator("input[name=respot][value=blue_spot]").is_checked()
+    assert chosen_spots(page) == ["blue_spot"]
+    # A choice that is not a spot on the table leaves no spot marked.
+    page.locator("input[name=respot][value=':none']").check()
+    assert chosen_spots(page) == []
+    # The picker is for a pointer: the keyboard never stops in it.
+    assert page.evaluate(
+        "document.querySelectorAll('[data-spot-picker] [tabindex], [data-spot-picker] a').length"
+    ) == 0
+    picker.locator("[data-target=brown_spot]").click()
+    page.locator("form.answer-form button[type=submit]").click()
+    page.wait_for_selector(".feedback")
+    assert page.locator(".feedback.is-right").count() == 1
+
+
+def test_switching_language_on_a_feedback_page_keeps_the_feedback(page, live_server, bank):
+    page.goto(live_server.url + practice_path("en", "t-legal-in-off"))
+    page.locator("input[name=legal][value=fair]").check()
+    page.locator("form.answer-form button[type=submit]").click()
+    page.wait_for_selector(".feedback.is-wrong")
+    # The address bar shows the feedback's own address: reloading does not send the form again.
+    assert "/en/practice/test-fouls/t-legal-in-off/answer/" in page.url
+    page.reload()
+    assert page.locator(".feedback.is-wrong").count() == 1
+    page.locator(".language-switcher button[value=fa]").click()
+    page.wait_for_url("**/fa/practice/test-fouls/t-legal-in-off/answer/**")
+    assert page.get_attribute("html", "dir") == "rtl"
+    assert page.locator(".feedback.is-wrong").count() == 1
+    assert page.locator("form.answer-form").count() == 0  # not the question again
+    page.locator(".language-switcher button[value=pl]").click()
+    page.wait_for_url("**/pl/practice/test-fouls/t-legal-in-off/answer/**")
+    assert page.locator(".feedback.is-wrong .verdict").inner_text() != ""
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "fa"])
+def test_schematic_text_reads_at_the_size_of_the_page(page, live_server, bank, language):
+    page.goto(live_server.url + practice_path(language, "t-calls-miss"))
+    heights = page.eval_on_selector_all(
+        ".table-schematic .schematic-line tspan",
+        "els => els.map(e => e.getBoundingClientRect().height)",
+    )
+    body = page.evaluate("parseFloat(getComputedStyle(document.body).fontSize)")
+    assert heights
+    # Each row of the schematic is drawn at least as large as the page's small print.
+    assert min(heights) >= 0.85 * body, (heights, body)
+    box = page.locator(".table-schematic").bounding_box()
+    assert box["width"] <= 34 * body + 1  # never blown up past the page's type

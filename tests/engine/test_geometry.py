@@ -196,6 +196,49 @@ def test_wall_above_the_baulk_line_hides_a_red_from_the_whole_d():
     assert in_hand_path_quality([(889.0, 900.0)], two_out) == "full"
 
 
+def test_several_reds_behind_a_wall_are_hidden_together_and_seen_through_any_gap():
+    # Every red is proved hidden from each part of the D at once; a gap anywhere shows one.
+    wall = [(x, 790.0) for x in range(440, 1340, 53)]
+    reds = [(560.0 + 95.0 * i, 860.0 + 40.0 * (i % 2)) for i in range(8)]
+    assert in_hand_path_quality(reds, wall) == "none"
+    for gap in (652, 864, 1129):
+        opened = [ball for ball in wall if ball[0] != gap]
+        assert in_hand_path_quality(reds, opened) == "partial", gap
+
+
+@st.composite
+def walls_with_gaps(draw):
+    """A row of balls across the baulk end, some missing, and reds just behind it."""
+    y = draw(st.floats(760.0, 880.0))
+    step = draw(st.floats(52.7, 64.0))
+    keep = draw(st.lists(st.booleans(), min_size=20, max_size=20))
+    wall = [(420.0 + i * step, y) for i in range(20) if keep[i] and 420.0 + i * step < 1350.0]
+    reds = draw(
+        st.lists(
+            st.tuples(st.floats(400.0, 1380.0), st.floats(y + 53.0, y + 160.0)),
+            min_size=1,
+            max_size=6,
+        )
+    )
+    assume(spread([*reds, *wall]))
+    return reds, wall
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(walls_with_gaps())
+def test_in_hand_behind_a_wall_is_at_least_as_good_as_a_grid_of_placements(table):
+    """The shared proof that every red is hidden never hides a view some placement has."""
+    reds, wall = table
+    balls = [*reds, *wall]
+    best = 0
+    for x in range(600, 1181, 12):
+        for y in range(450, 738, 12):
+            cue = (float(x), float(y))
+            if valid_placement(cue, balls):
+                best = max(best, RANK[path_quality(cue, reds, wall)])
+    assert RANK[in_hand_path_quality(reds, wall)] >= best
+
+
 def test_in_hand_without_obstacles_or_targets():
     assert in_hand_path_quality([(300.0, 3000.0)], []) == "full"
     assert in_hand_path_quality([], [(889.0, 1000.0)]) == "none"

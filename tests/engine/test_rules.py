@@ -133,7 +133,9 @@ def test_colour_on_unnominated_foul_is_seven(decide: Decide) -> None:
 
 
 def test_free_ball_takes_the_value_of_the_ball_on(decide: Decide) -> None:
-    # 3.10(a)(ii): the nominated pink is regarded as the ball on (a red) and has its value.
+    # 3.10(a)(ii): the nominated pink is regarded as the ball on (a red) and has its value
+    # (ru.txt: "заказанный шар должен рассматриваться как очередной шар, приобретая его
+    # стоимость и статус"); 3.12(b) still counts the ball concerned at its own value.
     state = {"reds": 5, "free_ball": True}
     assert decide(state, {"nominated": "pink", "first_contact": []}).penalty == 4
     snooker = {"nominated": "pink", "first_contact": ["pink"], "free_ball_snookers": True}
@@ -141,14 +143,24 @@ def test_free_ball_takes_the_value_of_the_ball_on(decide: Decide) -> None:
     # As the ball concerned in a class (b) foul it still counts its own value.
     touched = {"nominated": "pink", "first_contact": ["pink"], "infringements": ["touched:pink"]}
     assert decide(state, touched).penalty == 6
+    # No reds: the free black nominated on the green is worth the green (3, so 4), except as the
+    # ball concerned.
+    colours = {"reds": 0, "colours": ["green", "brown", "blue", "pink", "black"]}
+    state = {**colours, "ball_on": "green", "free_ball": True}
+    assert decide(state, {"nominated": "black", "first_contact": []}).penalty == 4
+    touched = {"nominated": "black", "first_contact": ["black"], "infringements": ["touched:black"]}
+    assert decide(state, touched).penalty == 7
 
 
 def test_foul_before_the_stroke_with_the_colour_unnominated_is_seven(decide: Decide) -> None:
+    # 3.12(d): seven for "a foul before nominating a colour" (pl.txt: "popełnia faul przed
+    # zadeklarowaniem bili kolorowej") whether or not a stroke follows; 3.11(a): the turn ends.
     decision = decide(
         {"reds": 5, "ball_on": "colour"}, {"struck": False, "infringements": ["touched:yellow"]}
     )
     assert [f.code for f in decision.fouls] == ["foul_before_nomination"]
     assert decision.penalty == 7
+    assert "foul_no_stroke_turn_ends" in codes(decision) and decision.next.striker == "B"
 
 
 # ---- 3.3 mode of play ------------------------------------------------------------------------
@@ -241,8 +253,101 @@ def test_touching_ball_from_positions(decide: Decide) -> None:
 
 
 def test_touching_ball_not_on_must_be_played_away_from(decide: Decide) -> None:
+    # 3.8(d): the blue cannot be on while a red is on and there is no free ball.
     decision = decide({"reds": 4, "touching": ["blue"]}, {"first_contact": ["red"]})
     assert decision.legal and "touching_ball_not_on" in codes(decision)
+    assert "3.8(d)" in decision.rules
+
+
+@pytest.mark.parametrize(
+    "state",
+    [
+        {"reds": 5, "ball_on": "colour", "touching": ["blue"]},  # any colour could be on
+        {"reds": 5, "free_ball": True, "touching": ["blue"]},  # any ball could be the free ball
+    ],
+)
+def test_touching_ball_that_could_be_on_and_another_nominated(
+    decide: Decide, state: dict[str, Any]
+) -> None:
+    # 3.8(c)(iii) (ru.txt): "этот шар мог бы быть очередным, но бьющий заказывает очередным
+    # другой шар и сначала попадает по нему" — no foul; it is not a ball not on (3.8(d)).
+    decision = decide(state, {"nominated": "pink", "first_contact": ["pink"]})
+    assert decision.legal
+    steps = [(step.code, dict(step.params)) for step in decision.trail]
+    assert ("touching_ball_other_nominated", {"ball": "blue", "ball_on": "pink"}) in steps
+    assert "3.8(c)(iii)" in decision.rules and "3.8(d)" not in decision.rules
+    # Striking another ball first is still the foul of 3.12, at the nominated value.
+    missed = decide(state, {"nominated": "pink", "first_contact": ["black"]})
+    assert not missed.legal and missed.penalty == 7 and "3.8(c)(iii)" in missed.rules
+
+
+def test_touching_red_on_a_free_ball_with_another_nominated(decide: Decide) -> None:
+    # The red is on, but the green nominated as the free ball is struck first: 3.8(c)(iii).
+    decision = decide(
+        {"reds": 3, "free_ball": True, "touching": ["red"]},
+        {"nominated": "green", "first_contact": ["green"]},
+    )
+    assert decision.legal and "touching_ball_other_nominated" in codes(decision)
+
+
+def test_touching_ball_that_could_be_the_free_ball_when_the_ball_on_is_played(
+    decide: Decide,
+) -> None:
+    # On a free ball the touching blue could have been nominated; the striker plays the red
+    # instead without nominating anything: the blue was not declared (3.8(c)(ii)), no foul.
+    decision = decide(
+        {"reds": 3, "free_ball": True, "touching": ["blue"]}, {"first_contact": ["red"]}
+    )
+    assert decision.legal and "touching_ball_not_declared" in codes(decision)
+    assert "touching_ball_other_nominated" not in codes(decision)
+
+
+def test_touching_colour_not_declared_does_not_count_as_struck(decide: Decide) -> None:
+    # 3.8(c)(ii) needs the declaration; without one the 3.12(d) seven-point foul stands.
+    decision = decide(
+        {"reds": 5, "ball_on": "colour", "touching": ["blue"]},
+        {"first_contact": [], "path_to_ball_on": "none"},
+    )
+    assert [f.code for f in decision.fouls] == ["foul_before_nomination"]
+    assert "touching_ball_not_declared" in codes(decision)
+    assert "touching_ball_not_on" not in codes(decision)
+
+
+def test_touching_ball_call_names_each_ball_and_only_balls_on(decide: Decide) -> None:
+    # 3.8(a) (ru.txt): several reds touched are all announced, each pointed at; 3.8(e): a ball not
+    # on touched at the same time is not named.
+    before = {"white": [889, 1200], "red": [[600, 2400], [1200, 2400]], **FULL}
+    after = {"white": [889, 1837], "red": [[889, 1889.5], [836.5, 1837]], **FULL}  # blue on spot
+    decision = decide({"positions": before}, {"first_contact": ["red"], "positions_after": after})
+    assert "touching_ball" in decision.calls
+    steps = {step.code: dict(step.params) for step in decision.trail}
+    assert steps["touching_ball_called"] == {"balls": ("red", "red"), "count": 2}
+    assert steps["touching_ball_not_on_not_called"] == {"balls": ("blue",)}
+    # With only the red touched, one ball is named and 3.8(e) does not apply.
+    one = {"white": [889, 1837], "red": [[889, 1889.5], [300, 1000]], **FULL}
+    one["blue"] = [600, 1784.5]
+    single = decide({"positions": before}, {"first_contact": ["red"], "positions_after": one})
+    steps = {step.code: dict(step.params) for step in single.trail}
+    assert steps["touching_ball_called"] == {"balls": ("red",), "count": 1}
+    assert "touching_ball_not_on_not_called" not in steps
+
+
+# ---- 3.9 ball on the edge of a pocket ----------------------------------------------------------
+def test_edge_ball_whose_fall_causes_a_miss_is_no_foul(decide: Decide) -> None:
+    # ru.txt, commentary to 3.9(b)(ii): "Если причиной фола явилось непосредственно
+    # падение стоящего на краю шара в лузу, то наказания нет и применяется правило 9 (b)(i)":
+    # so the missed_all the fall implies is no foul either; the balls go back, the striker
+    # plays again.
+    edge = {"ball": "red", "fell": "unhit", "involved": True, "caused_foul": True}
+    decision = decide({"reds": 1}, {"first_contact": [], "edge": edge})
+    assert decision.legal and decision.penalty == 0 and decision.fouls == ()
+    assert decision.calls == ("replay",) and decision.replace_all
+    assert decision.next.striker == "A"
+    assert "3.9(b)(i)" in decision.rules
+    # The same stroke when the cue ball would have missed anyway: the foul stands, 3.9(b)(ii).
+    anyway = decide({"reds": 1}, {"first_contact": [], "edge": {**edge, "caused_foul": False}})
+    assert [f.code for f in anyway.fouls] == ["missed_all"] and anyway.replace_all
+    assert anyway.next.striker == "B" and "3.9(b)(ii)" in anyway.rules
 
 
 # ---- 3.10 free ball ----------------------------------------------------------------------------

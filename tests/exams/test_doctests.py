@@ -6,11 +6,11 @@ import doctest
 
 import pytest
 
-from exams import clock, selectors, services, views
+from exams import clock, errors, selectors, services, views
 from exams.templatetags import exam_tags
 
 
-@pytest.mark.parametrize("module", [clock, selectors, services, views, exam_tags])
+@pytest.mark.parametrize("module", [clock, errors, selectors, services, views, exam_tags])
 def test_docstring_examples(module):
     result = doctest.testmod(module)
     assert result.attempted > 0

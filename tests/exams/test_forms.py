@@ -34,3 +34,12 @@ def test_start_form_offers_only_the_exams_languages_named_in_themselves(exam):
     form = StartAttemptForm(exam=exam)
     assert form.fields["language"].choices == [("fa", "فارسی"), ("pl", "polski")]
     assert not StartAttemptForm(data={"language": "en"}, exam=exam).is_valid()
+
+
+def test_empty_section_rows_are_numbered_after_the_saved_ones(exam):
+    from exams.forms import SectionFormSet
+
+    saved = exam.sections.count()
+    sections = SectionFormSet(instance=exam, prefix="sections")
+    extra = sections.forms[saved:]
+    assert [form["order"].value() for form in extra] == [saved + 1, saved + 2]

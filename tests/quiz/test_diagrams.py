@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from quiz import diagrams
-from quiz.diagrams import BALL_STYLE, DiagramError, table_svg
+from quiz.diagrams import BALL_STYLE, DiagramError, spot_picker_svg, table_svg
 from rules_engine import COLOURS
 from rules_engine.table import BALL_RADIUS, BAULK_LINE_Y, POCKETS, SPOTS, TABLE_LENGTH, TABLE_WIDTH
 
@@ -62,6 +62,29 @@ def balls(root: ET.Element) -> list[ET.Element]:
     return [e for e in root.iter(f"{SVG}circle") if e.get("data-ball")]
 
 
+def lines_of(root: ET.Element) -> list[str]:
+    """The schematic's lines of text, each as one string however it is wrapped."""
+    return [
+        " ".join(t.itertext())
+        for t in root.iter(f"{SVG}text")
+        if t.get("class") == "schematic-line"
+    ]
+
+
+def scoreboard(root: ET.Element) -> list[tuple[str, str, str, str]]:
+    """(side, name shown, points shown, whether framed as the striker's) per score box."""
+    return [
+        (
+            g.get("data-side"),
+            g.find(f"{SVG}text[@class='score-side']").text,
+            g.find(f"{SVG}text[@class='score-points']").text,
+            g.get("data-striker"),
+        )
+        for g in root.iter(f"{SVG}g")
+        if g.get("class") == "score"
+    ]
+
+
 def english_in(text: str, language: str) -> list[str]:
     words = [m.group(0) for m in ENGLISH_WORDS.finditer(text)]
     return [w for w in words if not (language == "fr" and w.lower() in FRENCH_WORDS)]
@@ -93,6 +116,24 @@ def test_ball_colours_are_all_different_and_light_balls_have_dark_outlines():
     assert len(set(fills)) == len(fills) == 8
     for ball in ("white", "yellow", "green", "pink"):
         assert BALL_STYLE[ball][1] in ("#1b1b1b", "#0b0b0b")
+    # Dark balls get a light outline: drawn a few pixels wide, they stand out from the cloth.
+    for ball in ("red", "brown", "blue", "black"):
+        assert luminance(BALL_STYLE[ball][1]) > 0.6 > luminance(BALL_STYLE[ball][0]), ball
+
+
+def luminance(colour: str) -> float:
+    red, green, blue = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+
+def test_outlines_and_lines_keep_their_width_on_screen():
+    with translation.override("en"):
+        root = parse(table_svg(case_with(POSITIONS)))
+    for circle in balls(root):
+        assert circle.get("vector-effect") == "non-scaling-stroke"
+        assert float(circle.get("stroke-width")) >= 1
+    for line in (root.find(f"{SVG}line[@class='baulk-line']"), root.find(f"{SVG}path[@class='d']")):
+        assert line.get("vector-effect") == "non-scaling-stroke"
 
 
 def test_table_is_landscape_with_cushions_pockets_baulk_line_d_and_spots():
@@ -117,16 +158,49 @@ def test_table_is_landscape_with_cushions_pockets_baulk_line_d_and_spots():
         assert (float(spots[colour].get("cx")), float(spots[colour].get("cy"))) == (y, x)
 
 
-def test_the_six_spots_are_labelled_click_targets_for_the_respot_question():
+def test_the_diagrams_are_images_only_without_click_targets():
+    # One way to click a spot: the spot picker. The diagrams stay plain images.
+    with translation.override("en"):
+        for svg in (table_svg(case_with(POSITIONS)), table_svg(case_with(reds=3))):
+            root = parse(svg)
+            assert root.get("role") == "img"
+            assert not [e for e in root.iter() if e.get("data-target")]
+
+
+def picker_targets(root: ET.Element) -> list[ET.Element]:
+    return [g for g in root.iter(f"{SVG}g") if g.get("class") == "spot-target"]
+
+
+def test_spot_picker_has_the_six_spots_as_large_named_targets():
     with translation.override("pl"):
-        root = parse(table_svg(case_with(POSITIONS)))
-    targets = [g for g in root.iter(f"{SVG}g") if g.get("class") == "spot-target"]
+        root = parse(spot_picker_svg(case_with(POSITIONS), label="Punkty: kliknij"))
+    assert root.get("role") == "img"
+    title = root.find(f"{SVG}title")
+    assert title.text == "Punkty: kliknij"
+    assert root.get("aria-labelledby") == title.get("id")
+    targets = picker_targets(root)
     assert [g.get("data-target") for g in targets] == [f"{c}_spot" for c in SPOTS]
-    labels = [g.get("aria-label") for g in targets]
-    assert labels == [g.find(f"{SVG}title").text for g in targets]
-    assert labels[3] == "Punkt Niebieskiej"
-    blue = targets[3].find(f"{SVG}circle")
-    assert (float(blue.get("cx")), float(blue.get("cy"))) == (SPOTS["blue"][1], SPOTS["blue"][0])
+    assert targets[3].find(f"{SVG}title").text == "Punkt Niebieskiej"
+    for target, colour in zip(targets, SPOTS, strict=True):
+        area = target.find(f"{SVG}circle[@class='spot-target-area']")
+        x, y = SPOTS[colour]
+        assert (float(area.get("cx")), float(area.get("cy"))) == (y, x)
+        assert area.get("fill") == BALL_STYLE[colour][0]  # tinted with its colour
+        # Several balls wide, but the three baulk-line spots (292 mm apart) do not overlap.
+        assert 4 * BALL_RADIUS <= float(area.get("r")) < 292 / 2
+    assert not balls(root)
+
+
+def test_spot_picker_marks_the_occupied_spots_the_case_gives():
+    case = case_with(reds=5, ball_on="colour", occupied_spots=["blue", "black"])
+    with translation.override("ru"):
+        root = parse(spot_picker_svg(case, label="Точки"))
+    occupied = [c.get("data-spot") for c in root.iter(f"{SVG}circle") if c.get("class") == "occupied-spot"]
+    assert occupied == ["blue", "black"]
+    assert picker_targets(root)[5].find(f"{SVG}title").text == "Точка чёрного"
+    with translation.override("ru"):
+        plain = parse(spot_picker_svg(case_with(reds=5), label="Точки"))
+    assert not [c for c in plain.iter(f"{SVG}circle") if c.get("class") == "occupied-spot"]
 
 
 def test_balls_off_the_table_are_not_drawn():
@@ -232,32 +306,64 @@ def test_case_without_positions_gets_a_schematic_of_what_remains():
         root = parse(table_svg(case))
     drawn = [b.get("data-ball") for b in balls(root)]
     assert drawn == ["red"] * 3 + ["yellow", "green", "brown", "blue", "pink", "black"]
-    *lines, caption = [t.text for t in root.iter(f"{SVG}text")]
-    assert caption == "The spots (where the balls lie is not given)"
-    assert lines == [
+    assert lines_of(root) == [
         "3 reds on the table",
         "Colours on the table: yellow, green, brown, blue, pink, and black",
-        "Score of A: 21 points",
-        "Score of B: 40 points",
         "Ball on: red",
         "Striker: B",
         "Cue ball in hand",
     ]
-    assert text_of(root, "desc") == " ".join(line + "." for line in lines)
+    # A scoreboard: each side's name and score, the striker's side framed.
+    assert scoreboard(root) == [
+        ("A", "A", "21 points", "false"),
+        ("B", "B", "40 points", "true"),
+    ]
+    framed = [g for g in root.iter(f"{SVG}g") if g.get("data-striker") == "true"]
+    assert framed[0].find(f"{SVG}rect").get("stroke") != "none"
+    assert text_of(root, "desc") == (
+        "3 reds on the table. Colours on the table: yellow, green, brown, blue, pink, and black. "
+        "Score of A: 21 points. Score of B: 40 points. Ball on: red. Striker: B. Cue ball in hand."
+    )
 
 
-def test_schematic_has_a_plan_of_the_spots_to_click_with_the_occupied_ones_marked():
-    case = case_with(reds=5, ball_on="colour", occupied_spots=["blue", "black"])
-    case["stroke"] = {"nominated": "pink", "first_contact": ["pink"], "potted": ["pink"]}
-    with translation.override("ru"):
-        root = parse(table_svg(case))
-    plan = root.find(f"{SVG}g[@class='spot-plan']")
-    targets = [g for g in plan.iter(f"{SVG}g") if g.get("class") == "spot-target"]
-    assert [g.get("data-target") for g in targets] == [f"{c}_spot" for c in SPOTS]
-    assert targets[5].get("aria-label") == "Точка чёрного"
-    occupied = [c.get("data-spot") for c in plan.iter(f"{SVG}circle") if c.get("class") == "occupied-spot"]
-    assert occupied == ["blue", "black"]
-    assert not balls(plan)  # where the balls lie is not known: none is drawn on the plan
+def test_schematic_is_drawn_to_be_read_at_the_size_it_is_shown():
+    # The page shows the schematic about 560 px wide: type of at least 1/32 of the
+    # width reads at 17 px or more, and long lines wrap instead of shrinking the type.
+    case = case_with(
+        reds=15, ball_on="colour", occupied_spots=["blue", "black", "pink"],
+        touching=["red"], misses=2, free_ball=True, in_hand=True,
+    )
+    case["stroke"] = {"nominated": "blue", "first_contact": ["blue"]}
+    for language in LANGUAGES:
+        with translation.override(language):
+            root = parse(table_svg(case))
+        _, _, width, height = (float(v) for v in root.get("viewBox").split())
+        assert width <= 700, language
+        texts = list(root.iter(f"{SVG}text"))
+        assert texts and all(float(t.get("font-size")) >= width / 32 for t in texts), language
+        rows = [span for t in texts for span in t.iter(f"{SVG}tspan")]
+        assert any(len(t.findall(f"{SVG}tspan")) > 1 for t in texts), language  # some wrapped
+        assert all(len(span.text) <= diagrams.SCHEMATIC_CHARS for span in rows), language
+        assert max(float(span.get("y")) for span in rows) < height, language  # nothing clipped
+        circles = balls(root)
+        assert len(circles) == 15 + 6
+        assert max(float(c.get("cx")) + float(c.get("r")) for c in circles) < width
+
+
+def test_schematic_rings_the_ball_on():
+    pink_left = case_with(reds=0, colours=["pink", "black"])
+    pink_left["stroke"] = {"first_contact": ["pink"]}
+    with translation.override("en"):
+        on_red = parse(table_svg(case_with(reds=2)))
+        on_colour = parse(table_svg(case_with(reds=2, ball_on="colour")))
+        on_pink = parse(table_svg(pink_left))
+
+    def ringed(root):
+        return [c.get("data-on") for c in root.iter(f"{SVG}circle") if c.get("class") == "ball-on-mark"]
+
+    assert ringed(on_red) == ["red", "red"]
+    assert ringed(on_colour) == list(COLOURS)
+    assert ringed(on_pink) == ["pink"]
 
 
 def test_schematic_ball_on_is_the_engines():
@@ -266,7 +372,7 @@ def test_schematic_ball_on_is_the_engines():
     case["stroke"] = {"first_contact": ["pink"]}
     with translation.override("en"):
         root = parse(table_svg(case))
-    lines = [t.text for t in root.iter(f"{SVG}text")]
+    lines = lines_of(root)
     assert "Ball on: pink" in lines and "No reds on the table" in lines
     assert [b.get("data-ball") for b in balls(root)] == ["pink", "black"]
 
@@ -277,7 +383,7 @@ def test_schematic_names_occupied_spots_touching_balls_and_misses():
     )
     case["stroke"] = {"nominated": "blue", "first_contact": ["blue"]}
     with translation.override("en"):
-        lines = [t.text for t in parse(table_svg(case)).iter(f"{SVG}text")]
+        lines = lines_of(parse(table_svg(case)))
     assert "Occupied spots: the blue spot and the black spot" in lines
     assert "Cue ball touching: red" in lines
     assert "1 miss already called from this position" in lines
@@ -289,7 +395,9 @@ def test_schematic_is_in_the_readers_language(language):
     case = case_with(reds=2, scores={"A": 1, "B": 5}, free_ball=True, in_hand=True)
     with translation.override(language):
         root = parse(table_svg(case))
-    for text in [t.text for t in root.iter(f"{SVG}text")] + [text_of(root, "title")]:
+    texts = [" ".join(t.itertext()) for t in root.iter(f"{SVG}text")]
+    assert len(texts) >= 6
+    for text in texts + [text_of(root, "title"), text_of(root, "desc")]:
         assert not english_in(text, language), text
 
 
@@ -297,9 +405,16 @@ def test_schematic_in_persian_reads_right_to_left_with_persian_digits():
     case = case_with(reds=2, scores={"A": 15, "B": 5})
     with translation.override("fa"):
         root = parse(table_svg(case))
-    texts = list(root.iter(f"{SVG}text"))
-    assert all(t.get("direction") == "rtl" for t in texts)
-    assert "امتیاز A: ۱۵ امتیاز" in [t.text for t in texts]
+    lines = [t for t in root.iter(f"{SVG}text") if t.get("class") == "schematic-line"]
+    assert lines and all(t.get("direction") == "rtl" for t in lines)
+    # Anchored on the right, where a Persian line starts.
+    _, _, width, _ = (float(v) for v in root.get("viewBox").split())
+    assert all(float(span.get("x")) > width / 2 for t in lines for span in t.iter(f"{SVG}tspan"))
+    assert "امتیاز A: ۱۵ امتیاز" in text_of(root, "desc")
+    # The first side's box comes first in reading order: on the right.
+    boxes = {g.get("data-side"): float(g.find(f"{SVG}rect").get("x")) for g in root.iter(f"{SVG}g") if g.get("class") == "score"}
+    assert boxes["A"] > boxes["B"]
+    assert [points for _, _, points, _ in scoreboard(root)] == ["۱۵ امتیاز", "۵ امتیاز"]
     assert not re.search(r"[0-9]", text_of(root, "desc"))
 
 
@@ -316,7 +431,7 @@ def test_schematic_in_persian_reads_right_to_left_with_persian_digits():
 def test_schematic_counts_take_their_plural_form(language, reds, line):
     with translation.override(language):
         root = parse(table_svg(case_with(reds=reds)))
-    assert next(root.iter(f"{SVG}text")).text == line
+    assert lines_of(root)[0] == line
 
 
 # --- after the stroke, escaping, bad input -----------------------------------------------------

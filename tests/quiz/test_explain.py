@@ -183,6 +183,38 @@ def test_sentences_with_a_count_take_its_plural_form(language, count, fragment):
     assert fragment in text
 
 
+@pytest.mark.parametrize(
+    ("language", "one", "several"),
+    [
+        ("en", "touching 1 ball that is or could be on (the red)", "(2 reds and the blue)"),
+        ("fr", "collée à 1 bille qui est ou peut être", "(2 rouges et la bleue)"),
+        ("ru", "касаясь 1 шара, который", "касаясь 3 шаров, которые"),
+        ("fa", "به ۱ توپ چسبیده", "(۲ توپ قرمز و توپ آبی)"),
+        ("pl", "dotykając 1 bili, która", "(2 Czerwone i Niebieska)"),
+    ],
+)
+def test_touching_ball_call_names_each_red_and_counts_the_balls(language, one, several):
+    # 3.8(a): the referee names every ball the cue ball touches, two reds as two.
+    with translation.override(language):
+        single = ex.explain_step("touching_ball_called", {"balls": ["red"], "count": 1})
+        params = {"balls": ["red", "red", "blue"], "count": 3}
+        many = ex.explain_step("touching_ball_called", params)
+    assert one in single
+    assert several in many
+    assert single != many
+
+
+@pytest.mark.parametrize(
+    ("language", "fragment"),
+    [("en", "2 reds"), ("ru", "2 красных"), ("pl", "2 Czerwone"), ("fr", "2 rouges"),
+     ("fa", "۲ توپ قرمز")],
+)
+def test_a_red_named_twice_in_a_list_is_counted(language, fragment):
+    with translation.override(language):
+        text = ex.explain_step("touching_ball_not_on_not_called", {"balls": ["red", "red"]})
+    assert fragment in text and text.count(fragment[2:]) == 1
+
+
 # --- rule labels ----------------------------------------------------------------------------
 
 

@@ -360,3 +360,277 @@ def test_self_test_question_never_shows_the_answer(client, bank):
             assert step.text not in html, (scenario.slug, step.text)
         if position == 3:
             break
+
+
+# --- the feedback's own address: switching language keeps the feedback -------------------------
+
+
+def answer_url(scenario, token, language="en"):
+    return url(
+        "quiz:practice_answer", language, topic=scenario.topic.slug, scenario=scenario.slug,
+        token=token,
+    )
+
+
+def answer_practice(client, scenario, answer, language="en"):
+    page = client.get(practice_url(scenario, language))
+    token = token_of(page)
+    return token, client.post(
+        practice_url(scenario, language), answer_data_of(scenario, answer) | {"token": token}
+    )
+
+
+def answer_data_of(scenario, answer):
+    from tests.conftest import answer_post_data
+
+    return answer_post_data(scenario, answer)
+
+
+def switcher_next(response):
+    return re.search(r'name="next" value="([^"]+)"', response.content.decode()).group(1)
+
+
+def test_language_switch_on_a_feedback_page_shows_the_same_feedback(client, bank):
+    scenario = bank["t-legal-in-off"]
+    token, feedback = answer_practice(client, scenario, {"legal": True})  # wrong: a foul
+    assert not feedback.context["grade"].correct
+    # The switcher sends the reader to the feedback's own address, not back to the question.
+    assert switcher_next(feedback) == answer_url(scenario, token)
+    switched = client.post(url("set_language"), {"language": "fa", "next": switcher_next(feedback)})
+    assert switched["Location"] == answer_url(scenario, token, "fa")
+    again = client.get(switched["Location"])
+    assert again.status_code == 200
+    html = again.content.decode()
+    assert '<html lang="fa" dir="rtl">' in html
+    assert not again.context["grade"].correct
+    assert again.context["grade"].fields == feedback.context["grade"].fields
+    with translation.override("fa"):
+        for step in explain(again.context["grade"].decision):
+            assert step.text in html
+    assert 'class="feedback' in html and 'name="token"' not in html
+    # Its switcher keeps pointing at the feedback; nothing was answered twice.
+    assert switcher_next(again) == answer_url(scenario, token, "fa")
+    assert PracticeAnswer.objects.count() == 1
+
+
+def test_question_page_switcher_keeps_the_question(client, bank):
+    scenario = bank["t-legal-in-off"]
+    page = client.get(practice_url(scenario, "ru"))
+    assert switcher_next(page) == practice_url(scenario, "ru")
+
+
+def test_feedback_address_shows_nothing_before_the_answer(client, bank):
+    scenario = bank["t-legal-in-off"]
+    pending = token_of(client.get(practice_url(scenario)))
+    # The question's token names no answer until one is submitted: no decision to see.
+    assert client.get(answer_url(scenario, pending)).status_code == 404
+    assert client.get(answer_url(scenario, "00000000-0000-0000-0000-000000000000")).status_code == 404
+
+
+def test_feedback_address_is_only_for_whoever_answered(client, bank):
+    from django.test import Client
+
+    scenario = bank["t-legal-in-off"]
+    token, _ = answer_practice(client, scenario, RIGHT_LEGAL)
+    assert client.get(answer_url(scenario, token)).status_code == 200
+    assert Client().get(answer_url(scenario, token)).status_code == 404  # another visitor
+    other = bank["t-legal-red-potted"]
+    assert client.get(answer_url(other, token)).status_code == 404  # another question's address
+
+
+def test_signed_in_feedback_address_follows_the_account(client, bank):
+    from django.test import Client
+
+    user = get_user_model().objects.create_user("trainee", password="pw-for-tests-1")
+    client.force_login(user)
+    scenario = bank["t-legal-in-off"]
+    token, _ = answer_practice(client, scenario, RIGHT_LEGAL)
+    elsewhere = Client()
+    elsewhere.force_login(user)  # the same trainee on another device
+    assert elsewhere.get(answer_url(scenario, token, "pl")).context["grade"].correct
+    stranger = Client()
+    stranger.force_login(get_user_model().objects.create_user("other", password="pw-for-tests-2"))
+    assert stranger.get(answer_url(scenario, token)).status_code == 404
+
+
+# --- self-test answers count in the trainee's progress -----------------------------------------
+
+
+def answer_whole_self_test(client, bank, self_test, wrong_positions=()):
+    by_pk = {s.pk: s for s in bank.values()}
+    for position, pk in enumerate(self_test.scenario_ids, start=1):
+        scenario = by_pk[pk]
+        answer = _wrong(scenario) if position in wrong_positions else RIGHT_BY_SLUG[scenario.slug]
+        client.post(
+            url("quiz:self_test_question", test_id=self_test.pk, position=position),
+            answer_data_of(scenario, answer),
+        )
+
+
+def test_self_test_answers_count_in_a_signed_in_trainees_progress(client, bank):
+    user = get_user_model().objects.create_user("trainee", password="pw-for-tests-1")
+    client.force_login(user)
+    start_self_test(client)
+    self_test = SelfTest.objects.get()
+    answer_whole_self_test(client, bank, self_test, wrong_positions={1, 2})
+    by_pk = {s.pk: s for s in bank.values()}
+    expected = {}
+    for position, pk in enumerate(self_test.scenario_ids, start=1):
+        answered, correct = expected.get(by_pk[pk].topic.slug, (0, 0))
+        expected[by_pk[pk].topic.slug] = (answered + 1, correct + (position not in {1, 2}))
+    progress = {
+        p.topic.slug: (p.answered, p.correct) for p in Progress.objects.filter(user=user)
+    }
+    assert progress == expected
+    assert sum(answered for answered, _ in progress.values()) == 10
+    # A self-test's random draw is not where practice resumes.
+    assert not Progress.objects.filter(user=user, last_scenario__isnull=False).exists()
+    page = client.get(url("quiz:progress", "ru"))
+    shown = {row.topic.slug: (row.answered, row.correct) for row in page.context["rows"]}
+    assert {slug: shown[slug] for slug in expected} == expected
+
+
+def test_self_test_and_practice_add_up_and_a_replayed_answer_counts_once(client, bank):
+    user = get_user_model().objects.create_user("trainee", password="pw-for-tests-1")
+    client.force_login(user)
+    practised = bank["t-legal-in-off"]
+    answer_practice(client, practised, RIGHT_LEGAL)
+    start_self_test(client, topics=("test-fouls",))
+    self_test = SelfTest.objects.get()
+    first = next(s for s in bank.values() if s.pk == self_test.scenario_ids[0])
+    question = url("quiz:self_test_question", test_id=self_test.pk, position=1)
+    client.post(question, answer_data_of(first, RIGHT_BY_SLUG[first.slug]))
+    client.post(question, answer_data_of(first, _wrong(first)))  # replayed: refused
+    progress = Progress.objects.get(user=user, topic=practised.topic)
+    assert (progress.answered, progress.correct) == (2, 2)
+    assert progress.score_total == pytest.approx(2.0)
+    assert progress.last_scenario == practised
+
+
+def test_anonymous_self_test_keeps_no_progress(client, bank):
+    start_self_test(client)
+    answer_whole_self_test(client, bank, SelfTest.objects.get())
+    assert SelfTest.objects.get().finished
+    assert not Progress.objects.exists()
+
+
+# --- diagrams on the pages: before and after the stroke, one spot picker ------------------------
+
+
+def spot_targets_in(html):
+    return re.findall(r'data-target="(\w+)"', html)
+
+
+def test_respot_question_has_one_labelled_spot_picker_and_plain_diagrams(client, bank):
+    for slug, language in (("t-respot-blue", "en"), ("t-decision-pink", "pl")):
+        scenario = bank[slug]
+        html = client.get(practice_url(scenario, language)).content.decode()
+        assert html.count("data-spot-picker") == 1, slug
+        picker = html[html.index("data-spot-picker"):]
+        picker = picker[: picker.index("</figure>")]
+        # All six spots, inside the picker only: the table diagram itself is an image.
+        assert spot_targets_in(picker) == [f"{c}_spot" for c in ("yellow", "green", "brown", "blue", "pink", "black")]
+        assert len(spot_targets_in(html)) == 6
+        with translation.override(language):
+            from django.utils.translation import gettext
+
+            label = gettext("The spots of the table: click one to choose it")
+        assert f">{label}</title>" in picker
+        # The picker sits in the re-spot field, next to the list it fills in.
+        fieldset = html[html.rindex("<fieldset", 0, html.index("data-spot-picker")):]
+        assert 'name="respot"' in fieldset[: fieldset.index("</fieldset>")]
+
+
+def test_other_questions_have_no_spot_picker(client, bank):
+    html = client.get(practice_url(bank["t-calls-miss"])).content.decode()
+    assert "data-spot-picker" not in html and not spot_targets_in(html)
+
+
+@pytest.fixture
+def respotting_bank(db):
+    """The site's own re-spotting fixtures: their cases give the positions after the stroke."""
+    from io import StringIO
+    from pathlib import Path
+
+    from django.core.management import call_command
+
+    from quiz.models import Scenario
+
+    root = Path(__file__).resolve().parents[2] / "fixtures"
+    call_command(
+        "load_scenarios", str(root / "topics.json"), str(root / "scenarios" / "respotting.json"),
+        stdout=StringIO(), stderr=StringIO(),
+    )
+    return [
+        s for s in Scenario.objects.filter(published=True)
+        if "positions_after" in (s.case.get("stroke") or {})
+    ]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_positions_after_the_stroke_are_shown_before_and_after(client, respotting_bank, language):
+    from django.utils.translation import gettext
+
+    scenario = respotting_bank[0]
+    html = client.get(practice_url(scenario, language)).content.decode()
+    with translation.override(language):
+        before, after = gettext("Before the stroke"), gettext("After the stroke")
+        after_title = str(diagram_title_after())
+    if language != "en":
+        assert (before, after) != ("Before the stroke", "After the stroke")
+    assert f"<figcaption>{before}</figcaption>" in html
+    assert f"<figcaption>{after}</figcaption>" in html
+    assert html.index(before) < html.index(after)
+    assert after_title in html
+    # The feedback shows both tables too.
+    page = client.get(practice_url(scenario, language))
+    form = page.context["form"]
+    first_choices = {
+        name: field.choices[0][0] for name, field in form.fields.items() if hasattr(field, "choices")
+    }
+    feedback = client.post(
+        practice_url(scenario, language),
+        {"token": token_of(page), "scenario": scenario.pk, **first_choices},
+    )
+    assert feedback.status_code == 200 and "grade" in feedback.context
+    feedback_html = feedback.content.decode()
+    assert f"<figcaption>{before}</figcaption>" in feedback_html
+    assert f"<figcaption>{after}</figcaption>" in feedback_html
+
+
+def diagram_title_after():
+    from django.utils.translation import pgettext
+
+    return pgettext("diagram", "Snooker table after the stroke")
+
+
+def test_a_case_without_positions_after_has_one_diagram_and_no_captions(client, bank):
+    html = client.get(practice_url(bank["t-respot-blue"])).content.decode()
+    assert "<figcaption>" not in html
+    assert html.count('class="diagram"') == 1
+
+
+def test_self_test_review_shows_each_questions_table(client, bank):
+    start_self_test(client)
+    self_test = SelfTest.objects.get()
+    answer_whole_self_test(client, bank, self_test)
+    html = client.get(url("quiz:self_test_result", "fa", test_id=self_test.pk)).content.decode()
+    review = html[html.index('id="review"'):]
+    assert review.count('class="review-item"') == 10
+    assert review.count('role="img"') >= 10
+
+
+def test_sign_up_in_persian_shows_djangos_numbers_in_persian_digits(client, db):
+    from tests.test_translations import visible_text
+
+    page = client.get(url("signup", "fa")).content.decode()
+    main = visible_text(page[page.index("<main"): page.index("</main>")])
+    assert "۱۵۰" in main and "۸" in main
+    assert not re.search(r"[0-9]", main)
+    refused = client.post(url("signup", "fa"), {"username": "x", "password1": "a1", "password2": "a1"})
+    assert refused.status_code == 400
+    html = refused.content.decode()
+    errors = visible_text(html[html.index("<main"): html.index("</main>")])
+    assert "۸" in errors and not re.search(r"[0-9]", errors)
+    # Other languages keep their digits.
+    assert "150" in client.get(url("signup", "pl")).content.decode()
