@@ -197,7 +197,18 @@ def review_level(*, attempt: Attempt, now: datetime | None = None) -> str | None
     exam = attempt.enrolment.exam
     if exam.review_from == Exam.ReviewFrom.CLOSING and now < exam.closes_at:
         return None
+    if exam.review == Exam.Review.ANSWERS and answers_withheld(attempt=attempt):
+        return Exam.Review.TOPICS
     return exam.review
+
+
+def answers_withheld(*, attempt: Attempt) -> bool:
+    """Whether the candidate has another attempt running now.
+
+    His next attempt may draw the same questions: an earlier attempt's answers and
+    explanations stay hidden until it is finished.
+    """
+    return attempt.enrolment.attempts.filter(finished_at__isnull=True).exclude(pk=attempt.pk).exists()
 
 
 @dataclass(frozen=True)

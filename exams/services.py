@@ -345,11 +345,17 @@ def finish_if_expired(*, attempt: Attempt, now: datetime | None = None) -> Attem
     return attempt
 
 
-def finish_expired_attempts(*, now: datetime | None = None) -> int:
-    """Finish every open attempt past its deadline (run by cron); return how many."""
+def finish_expired_attempts(*, exam: Exam | None = None, now: datetime | None = None) -> int:
+    """Finish every open attempt past its deadline (of one exam, or all); return how many.
+
+    Cron runs it for all; the examiner's results run it for their exam, so that
+    they never show as running an attempt whose time is over.
+    """
     now = now or clock.now()
     finished = 0
     expired = Attempt.objects.filter(finished_at__isnull=True, deadline__lte=now)
+    if exam is not None:
+        expired = expired.filter(enrolment__exam=exam)
     for attempt in expired.select_related("enrolment__exam", "enrolment__user").iterator():
         if finish_attempt(attempt=attempt, finished_by=Attempt.FinishedBy.DEADLINE, now=now):
             finished += 1

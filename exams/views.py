@@ -333,6 +333,8 @@ def result(request: HttpRequest, attempt_id: int) -> HttpResponse:
             "review": selectors.attempt_review(attempt=attempt)
             if level == Exam.Review.ANSWERS
             else [],
+            "answers_withheld": attempt.enrolment.exam.review == Exam.Review.ANSWERS
+            and level == Exam.Review.TOPICS,
             "certificate": getattr(attempt, "certificate", None) if attempt.passed else None,
         },
     )
@@ -536,6 +538,7 @@ def enrol_csv(request: HttpRequest, exam: Exam) -> HttpResponse:
 
 @examiners_exam
 def results(request: HttpRequest, exam: Exam) -> HttpResponse:
+    services.finish_expired_attempts(exam=exam)
     return render(
         request,
         "exams/results.html",
@@ -600,6 +603,7 @@ def _cell(value: Any) -> Any:
 
 @examiners_exam
 def results_csv(request: HttpRequest, exam: Exam) -> HttpResponse:
+    services.finish_expired_attempts(exam=exam)
     response, writer = csv_download(
         f"results-{exam.slug}.csv",
         header=["full_name", "email", "attempt", "language", "started_at", "finished_at",
@@ -620,6 +624,7 @@ def results_csv(request: HttpRequest, exam: Exam) -> HttpResponse:
 
 @examiners_exam
 def item_statistics(request: HttpRequest, exam: Exam) -> HttpResponse:
+    services.finish_expired_attempts(exam=exam)
     return render(
         request,
         "exams/statistics.html",

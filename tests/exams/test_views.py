@@ -743,3 +743,34 @@ def test_the_exam_page_tells_the_candidate_the_rules_he_sits_under(client, candi
     assert "48 часов" in page
     assert "24 месяца" in page
     assert escape(str(Exam.Review.ANSWERS.label)) not in page  # English would be untranslated
+
+
+def test_results_finish_an_attempt_whose_time_is_over_without_waiting_for_cron(client, examiner, enrolment, exam, clock, right):
+    attempt = start(enrolment, clock)
+    first = attempt.questions.get(position=1)
+    services.save_answer(attempt=attempt, question=first, answer=right(first), now=clock())
+    clock.moment = attempt.deadline + timedelta(minutes=1)
+    client.force_login(examiner)
+    response = client.get(url("results_csv", exam.pk))
+    (row,) = csv.DictReader(io.StringIO(response.content.decode("utf-8-sig")))
+    assert (row["finished_by"], row["finished_at"]) == ("deadline", attempt.deadline.isoformat())
+    assert row["score_percent"] == "25"  # the one saved answer of four counts
+
+
+def test_an_earlier_attempts_answers_stay_hidden_while_the_next_attempt_runs(client, candidate, enrolment, exam, clock, wrong):
+    """The next attempt may draw the same questions: no explanation may reach it before it is submitted."""
+    exam.review, exam.attempts_allowed, exam.waiting_hours = Exam.Review.ANSWERS, 2, 0
+    exam.save()
+    first = start(enrolment, clock, language="en")
+    for question in first.questions.all():
+        services.save_answer(attempt=first, question=question, answer=wrong(question), now=clock())
+    services.submit_attempt(attempt=first, now=clock())
+    client.force_login(candidate)
+    assert "grade-table" in client.get(url("result", first.pk)).content.decode()
+    second = start(enrolment, clock, language="en")
+    page = client.get(url("result", first.pk)).content.decode()
+    assert "grade-table" not in page
+    assert "Result per topic" in page
+    assert "once your attempt in progress is finished" in page
+    services.submit_attempt(attempt=second, now=clock())
+    assert "grade-table" in client.get(url("result", first.pk)).content.decode()
