@@ -11,7 +11,7 @@ import statistics
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.core import signing
@@ -19,10 +19,18 @@ from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils.translation import gettext, ngettext
 
 from quiz.grading import Grade, grade
-from quiz.templatetags.baize import localnum
+from quiz.templatetags.baize import localdatetime, localnum
 
 from . import clock
-from .errors import InvalidInvitation, NotYours, QuestionNotDrawn
+from .errors import (
+    AttemptInProgress,
+    ExamError,
+    InvalidInvitation,
+    NoAttemptsLeft,
+    NotYours,
+    QuestionNotDrawn,
+    WaitingPeriod,
+)
 from .models import (
     Answer,
     Attempt,
@@ -133,6 +141,34 @@ def attempt_question(*, attempt: Attempt, position: int) -> AttemptQuestion:
     if question is None:
         raise QuestionNotDrawn()
     return question
+
+
+def next_attempt_refusal(
+    *, enrolment: Enrolment, attempts: list[Attempt] | None = None, now: datetime | None = None
+) -> ExamError | None:
+    """Why ``enrolment`` may not start another attempt now, or ``None`` when he may.
+
+    The exam's window and language are checked apart; ``attempts`` (in order)
+    saves a query when the caller has them.
+    """
+    now = now or clock.now()
+    exam = enrolment.exam
+    if attempts is None:
+        attempts = list(enrolment.attempts.order_by("number"))
+    if any(not attempt.is_finished for attempt in attempts):
+        return AttemptInProgress()
+    if any(attempt.passed for attempt in attempts):
+        return ExamError(gettext("You have already passed this exam."))
+    if len(attempts) >= exam.attempts_allowed:
+        return NoAttemptsLeft()
+    if attempts and exam.waiting_hours:
+        allowed_from = attempts[-1].finished_at + timedelta(hours=exam.waiting_hours)
+        if now < allowed_from:
+            return WaitingPeriod(
+                gettext("You may start your next attempt from %(moment)s (UTC).")
+                % {"moment": localdatetime(allowed_from)}
+            )
+    return None
 
 
 # --- invitations ---------------------------------------------------------------

@@ -22,9 +22,9 @@ from django.utils.translation import gettext as _
 
 from quiz.grading import grade
 from quiz.models import Scenario
-from quiz.templatetags.baize import localdatetime, localnum
+from quiz.templatetags.baize import localnum
 
-from . import clock
+from . import clock, selectors
 from .errors import (
     AttemptFinished,
     AttemptInProgress,
@@ -33,10 +33,8 @@ from .errors import (
     ExamError,
     ExamNotOpen,
     LanguageNotAllowed,
-    NoAttemptsLeft,
     NotEnoughQuestions,
     QuestionNotDrawn,
-    WaitingPeriod,
 )
 from .models import (
     Answer,
@@ -180,19 +178,9 @@ def start_attempt(
     for attempt in enrolment.attempts.filter(finished_at__isnull=True):
         finish_if_expired(attempt=attempt, now=now)
     attempts = list(enrolment.attempts.order_by("number"))
-    if any(not attempt.is_finished for attempt in attempts):
-        raise AttemptInProgress()
-    if any(attempt.passed for attempt in attempts):
-        raise ExamError(_("You have already passed this exam."))
-    if len(attempts) >= exam.attempts_allowed:
-        raise NoAttemptsLeft()
-    if attempts and exam.waiting_hours:
-        allowed_from = attempts[-1].finished_at + timedelta(hours=exam.waiting_hours)
-        if now < allowed_from:
-            raise WaitingPeriod(
-                _("You may start your next attempt from %(moment)s (UTC).")
-                % {"moment": localdatetime(allowed_from)}
-            )
+    refusal = selectors.next_attempt_refusal(enrolment=enrolment, attempts=attempts, now=now)
+    if refusal is not None:
+        raise refusal
     drawn = draw_questions(exam=exam, rng=rng or random.SystemRandom())
     if not drawn:
         raise NotEnoughQuestions(_("This exam has no questions yet."))

@@ -161,6 +161,8 @@ def enrolment(request: HttpRequest, enrolment_id: int) -> HttpResponse:
             "exam": enrolment.exam,
             "attempts": attempts,
             "open_attempt": next((a for a in attempts if not a.is_finished), None),
+            # Why no attempt may start now (passed, none left, waiting): said instead of a futile button.
+            "refusal": selectors.next_attempt_refusal(enrolment=enrolment, attempts=attempts, now=now),
             "form": form,
             "exam_open": enrolment.exam.is_open(now),
             "now": now,

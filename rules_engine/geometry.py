@@ -99,6 +99,9 @@ _CULL_BELOW: Final = 40.0
 #: In cells whose points lie farther than this (mm) from the centre, a target's own bounds
 #: are not tried once the shared shadows have failed to hide it (see _in_hand_quality).
 _SHADOWS_ONLY_ABOVE: Final = BALL_DIAMETER / 2
+#: A cell whose half-diagonal is above this (mm) and from whose centre nothing is in sight
+#: is split straight into cells no coarser than this (see _in_hand_quality).
+_SPLIT_STRAIGHT_ABOVE: Final = _SHADOWS_ONLY_ABOVE
 #: The in-hand search stops splitting a cell once its side is this short (mm).
 _MIN_CELL_SIDE: Final = 1.0
 
@@ -436,6 +439,7 @@ def _shadows(
     start_shift: float = 0.0,
     end_shift: float = 0.0,
     reach: float = 0.0,
+    farthest: float = math.inf,
 ) -> list[_Shadow]:
     """The directions from ``(px, py)`` in which each obstacle is struck, ``(lo, hi, distance)``
     sorted by ``lo``, listed again a full turn round where needed so that any window of
@@ -444,20 +448,40 @@ def _shadows(
     With shifts, for a cell around the point (see ``_target_quality``): each obstacle's contact
     radius is cut by the most its distance to a path can change, for any target whose paths end
     within ``end_shift`` and are at most ``reach`` long. Obstacles whose cut radius reaches the
-    point are left out.
+    point are left out, and so are those ``farthest`` or more away: a shadow counts only for a
+    target whose nearest contact lies beyond the obstacle (:func:`_hidden_by_shadows`), so with
+    ``farthest`` the largest such contact, those obstacles can hide nothing.
+
+    >>> [(round(lo, 3), round(hi, 3), odist) for lo, hi, odist in _shadows(0, 0, [(0, 100)])]
+    [(1.018, 2.123, 100.0)]
+    >>> _shadows(0, 0, [(0, 100)], farthest=100.0)
+    []
     """
     shadows = []
+    shifted = start_shift > 0.0 or end_shift > 0.0
+    # Bound once: this loop runs for every obstacle of every cell of the in-hand search.
+    hypot, atan2, asin = math.hypot, math.atan2, math.asin
     for ox, oy in obstacles:
         ax, ay = ox - px, oy - py
-        odist = math.hypot(ax, ay)
+        odist = hypot(ax, ay)
+        if odist >= farthest:
+            continue
         radius = BALL_DIAMETER - _BOUND_SLACK
-        if start_shift or end_shift:
-            fraction = min(max((odist - BALL_DIAMETER) / reach, 0.0), 1.0) if reach else 0.0
-            radius -= _path_slack(start_shift, end_shift, fraction)
+        if shifted:
+            # _path_slack, inlined; the fraction matters only when the start moves more.
+            if end_shift >= start_shift:
+                radius -= end_shift
+            else:
+                fraction = (odist - BALL_DIAMETER) / reach if reach else 0.0
+                if fraction < 0.0:
+                    fraction = 0.0
+                elif fraction > 1.0:
+                    fraction = 1.0
+                radius -= start_shift - fraction * (start_shift - end_shift)
         if not 0.0 < radius < odist:
             continue
-        direction = math.atan2(ay, ax)
-        ohalf = math.asin(radius / odist)
+        direction = atan2(ay, ax)
+        ohalf = asin(radius / odist)
         lo, hi = direction - ohalf, direction + ohalf
         shadows.append((lo, hi, odist))
         # A window of directions lies within (-3 pi / 2, 3 pi / 2): only an interval reaching
@@ -470,8 +494,28 @@ def _shadows(
     return shadows
 
 
+def _reached(shadows: Sequence[_Shadow]) -> list[float]:
+    """The running maximum of the shadows' ends, in their order: bisecting it finds the first
+    shadow that ends past a given direction (none before it can cover any of what follows).
+
+    >>> _reached([(0.0, 3.0, 50.0), (1.0, 2.0, 50.0), (2.5, 4.0, 60.0)])
+    [3.0, 3.0, 4.0]
+    """
+    reached = []
+    furthest = -math.inf
+    for _, hi, _ in shadows:
+        if hi > furthest:
+            furthest = hi
+        reached.append(furthest)
+    return reached
+
+
 def _hidden_by_shadows(
-    phi: float, half: float, nearest_contact: float, shadows: Sequence[_Shadow]
+    phi: float,
+    half: float,
+    nearest_contact: float,
+    shadows: Sequence[_Shadow],
+    reached: Sequence[float] | None = None,
 ) -> bool:
     """Whether ``shadows`` cover the directions ``phi +- half`` with obstacles nearer than
     ``nearest_contact``.
@@ -480,10 +524,23 @@ def _hidden_by_shadows(
     distance, and it meets a target ``dist`` away no sooner than ``dist - BALL_DIAMETER``
     (the triangle inequality); so an obstacle nearer than that is met first all along its
     interval, and full cover by such obstacles leaves no path to the target.
+
+    With ``reached`` (:func:`_reached` of the shadows), the sweep starts at the first shadow
+    ending inside the window instead of half a turn before it: the same answer, sooner.
+
+    >>> shadows = [(0.0, 1.0, 50.0), (0.9, 2.0, 60.0), (1.9, 3.0, 200.0)]
+    >>> _hidden_by_shadows(1.0, 0.9, 100.0, shadows), _hidden_by_shadows(2.0, 0.9, 100.0, shadows)
+    (True, False)
+    >>> _hidden_by_shadows(2.0, 0.9, 300.0, shadows, _reached(shadows))
+    True
     """
     cursor, end = phi - half, phi + half
-    # No interval is a half turn wide: those starting earlier end before the window.
-    for index in range(bisect.bisect_left(shadows, (cursor - math.pi,)), len(shadows)):
+    if reached is None:
+        # No interval is a half turn wide: those starting earlier end before the window.
+        start = bisect.bisect_left(shadows, (cursor - math.pi,))
+    else:
+        start = bisect.bisect_right(reached, cursor)
+    for index in range(start, len(shadows)):
         lo, hi, odist = shadows[index]
         if odist >= nearest_contact or hi <= cursor:
             continue
@@ -511,70 +568,100 @@ def _in_hand_quality(targets: Sequence[Point], obstacles: Sequence[Point]) -> in
         (0.0, 1, x0 + side / 2, y0 + side / 2, side, balls, everyone),
     ]
     pushed = len(queue)
+    # Bound once: the loop below runs for every target of every cell.
+    hypot, asin, atan2 = math.hypot, math.asin, math.atan2
+    half_diagonal = math.sqrt(0.5)
     # Cells whose edge paths could be clearest come first, so that a full view,
     # when there is one, is found early.
     while queue:
         _, _, cx, cy, side, balls, alive = heapq.heappop(queue)
-        shift = side * math.sqrt(0.5)  # every point of the cell is this close to its centre
-        placement = min(
-            D_RADIUS - math.hypot(cx - D_CENTRE[0], cy - D_CENTRE[1]), BAULK_LINE_Y - cy
-        )
+        shift = side * half_diagonal  # every point of the cell is this close to its centre
+        placement = min(D_RADIUS - hypot(cx - D_CENTRE[0], cy - D_CENTRE[1]), BAULK_LINE_Y - cy)
         near_balls = []
-        for bx, by in balls:
-            clearance = math.hypot(cx - bx, cy - by) - _FREE_DISTANCE
+        for ball in balls:
+            clearance = hypot(cx - ball[0], cy - ball[1]) - _FREE_DISTANCE
             if clearance <= shift:
-                near_balls.append((bx, by))
-                placement = min(placement, clearance)
+                near_balls.append(ball)
+                if clearance < placement:
+                    placement = clearance
         if placement + shift < 0:
             continue  # wholly outside the D or within touching distance of a ball
         survivors = []
         clearest = -math.inf
         # The targets whose paths move less at their end than at their start (all but the
         # nearest) share one proof that they are hidden from the whole cell: the obstacles'
-        # shadows from the centre, each cut by the most the group's paths can move there.
+        # shadows from the centre, each cut by the most the group's paths can move there
+        # (the farthest target's paths are the longest: the least cut).
         placed = []
-        group_end = group_reach = 0.0
+        group_end = group_far = farthest = 0.0
         for target, level, blockers in alive:
             if level <= best:
                 continue
             rx, ry = target[0] - cx, target[1] - cy
-            dist = math.hypot(rx, ry)
+            dist = hypot(rx, ry)
             end_shift = _end_shift(dist, shift)
             if end_shift <= shift:
-                group_end = max(group_end, end_shift)
-                group_reach = max(group_reach, math.sqrt(dist * dist - BALL_DIAMETER**2))
+                if end_shift > group_end:
+                    group_end = end_shift
+                if dist > group_far:
+                    group_far = dist
+            if dist > farthest:
+                farthest = dist
             placed.append((target, level, blockers, rx, ry, dist, end_shift))
         shadows: list[_Shadow] | None = None
+        reached: list[float] = []
         centre_shadows: list[_Shadow] | None = None  # from the centre alone, uncut
+        centre_reached: list[float] = []
+        hidden_at_centre: dict[Point, bool] = {}
 
         # Defined afresh for each cell and only called for it.
-        def hidden_from_centre(rx: float, ry: float, dist: float) -> bool:
-            nonlocal centre_shadows
+        def hidden_from_centre(target: Point, rx: float, ry: float, dist: float) -> bool:
+            nonlocal centre_shadows, centre_reached
             if dist <= BALL_DIAMETER:
                 return False
+            if target in hidden_at_centre:  # asked again for the survivors below
+                return hidden_at_centre[target]
             if centre_shadows is None:
-                centre_shadows = _shadows(cx, cy, every_obstacle)
-            half = math.asin(BALL_DIAMETER / dist)
-            phi = math.atan2(ry, rx)
-            return _hidden_by_shadows(phi, half, dist - BALL_DIAMETER, centre_shadows)
+                centre_shadows = _shadows(cx, cy, every_obstacle, farthest=farthest - BALL_DIAMETER)
+                centre_reached = _reached(centre_shadows)
+            hidden = hidden_at_centre[target] = _hidden_by_shadows(
+                atan2(ry, rx),
+                asin(BALL_DIAMETER / dist),
+                dist - BALL_DIAMETER,
+                centre_shadows,
+                centre_reached,
+            )
+            return hidden
 
         for target, level, blockers, rx, ry, dist, end_shift in placed:
             if level <= best:
                 continue
-            tx, ty = target
             if end_shift <= shift:
                 if shadows is None:
-                    shadows = _shadows(cx, cy, every_obstacle, shift, group_end, group_reach)
-                half = math.asin(BALL_DIAMETER / dist)
-                if _hidden_by_shadows(math.atan2(ry, rx), half, dist - BALL_DIAMETER, shadows):
+                    group_reach = math.sqrt(group_far * group_far - BALL_DIAMETER**2)
+                    shadows = _shadows(
+                        cx,
+                        cy,
+                        every_obstacle,
+                        shift,
+                        group_end,
+                        group_reach,
+                        farthest=group_far - BALL_DIAMETER,
+                    )
+                    reached = _reached(shadows)
+                half = asin(BALL_DIAMETER / dist)
+                if _hidden_by_shadows(
+                    atan2(ry, rx), half, dist - BALL_DIAMETER, shadows, reached
+                ):
                     continue  # no point of the cell has any path to this target
+            tx, ty = target
             slack = max(shift, end_shift)
             if slack < _CULL_BELOW:
                 blockers = _may_obstruct(rx, ry, blockers, cx, cy, slack)
             # In coarse cells the shared shadows have tried already, and a target's own bounds
             # rarely do better there: splitting the cell is cheaper.
             coarse = end_shift <= shift and shift > _SHADOWS_ONLY_ABOVE
-            if level == _FULL and not (coarse and hidden_from_centre(rx, ry, dist)):
+            if level == _FULL and not (coarse and hidden_from_centre(target, rx, ry, dist)):
                 exact, most = _edge_margins(cx, cy, tx, ty, blockers, shift, end_shift)
                 if exact > _MARGIN_EPS and placement >= 0:
                     return _FULL
@@ -590,7 +677,7 @@ def _in_hand_quality(targets: Sequence[Point], obstacles: Sequence[Point]) -> in
                     seen = _seen_from(cx, cy, blockers)
                     if _target_quality(cx, cy, tx, ty, seen, shift, end_shift) == _NONE:
                         continue
-                if placement >= 0 and not hidden_from_centre(rx, ry, dist):
+                if placement >= 0 and not hidden_from_centre(target, rx, ry, dist):
                     if seen is None:
                         seen = _seen_from(cx, cy, blockers)
                     if _target_quality(cx, cy, tx, ty, seen) >= _PARTIAL:
@@ -600,7 +687,7 @@ def _in_hand_quality(targets: Sequence[Point], obstacles: Sequence[Point]) -> in
         if placement >= 0 and best == _NONE:
             for target, level, blockers in survivors:
                 rx, ry = target[0] - cx, target[1] - cy
-                if level != _FULL or hidden_from_centre(rx, ry, math.hypot(rx, ry)):
+                if level != _FULL or hidden_from_centre(target, rx, ry, hypot(rx, ry)):
                     continue  # its centre was tested exactly above, or sees nothing of it
                 quality = _target_quality(cx, cy, *target, _seen_from(cx, cy, blockers))
                 if quality == _FULL:  # an edge grazing a ball on its outer side
@@ -612,11 +699,21 @@ def _in_hand_quality(targets: Sequence[Point], obstacles: Sequence[Point]) -> in
             continue
         kept = tuple(entry for entry in survivors if entry[1] > best)
         if kept:
-            quarter, half_side, near_balls = side / 4, side / 2, tuple(near_balls)
-            for dx, dy in ((-1, -1), (1, -1), (-1, 1), (1, 1)):
-                pushed += 1
-                child = (cx + dx * quarter, cy + dy * quarter, half_side, near_balls, kept)
-                heapq.heappush(queue, (-clearest, pushed, *child))
+            # Halves, as a rule. A coarse cell from whose centre nothing left was even in
+            # sight (no edge margin to order by) goes straight to the first size whose
+            # bounds can prove something: the coarse sizes between would only fail the same
+            # way, cell by cell. The sizes stay D_RADIUS / 2**k, so the smallest is unchanged.
+            parts = 2
+            while clearest == -math.inf and side / parts * half_diagonal > _SPLIT_STRAIGHT_ABOVE:
+                parts *= 2
+            part = side / parts
+            left, bottom = cx - (side - part) / 2, cy - (side - part) / 2
+            near_balls = tuple(near_balls)
+            for row in range(parts):
+                for column in range(parts):
+                    pushed += 1
+                    child = (left + column * part, bottom + row * part, part, near_balls, kept)
+                    heapq.heappush(queue, (-clearest, pushed, *child))
     return best
 
 
@@ -651,7 +748,11 @@ def in_hand_path_quality(targets: Sequence[Point], obstacles: Sequence[Point]) -
     directions from the centre, cut by the same bound, are computed once, and a
     target wholly covered by obstacles nearer than itself is hidden from the whole
     cell (:func:`_hidden_by_shadows`), so that several balls on behind one wall
-    cost little more than one.
+    cost little more than one. Cells are halved, except that a cell too big for
+    these bounds to prove anything (half-diagonal over ``BALL_DIAMETER / 2``), with
+    nothing in sight from its centre, is cut straight into cells of the first size
+    below that: the same sizes, so the same smallest cells, without the levels in
+    between that could only fail.
 
     A red just above the baulk line, nothing in the way:
 

@@ -10,7 +10,7 @@ from babel.dates import format_date
 from babel.numbers import format_percent
 from django import template
 from django.utils import timezone
-from django.utils.translation import get_language, ngettext
+from django.utils.translation import get_language, gettext, ngettext
 
 from quiz.templatetags.baize import localdigits, localnum
 
@@ -38,6 +38,20 @@ def localdate(value: datetime.datetime | datetime.date | None) -> str:
     if isinstance(value, datetime.datetime):
         value = timezone.localtime(value).date() if timezone.is_aware(value) else value.date()
     return localdigits(format_date(value, format="long", locale=_locale()))
+
+
+@register.simple_tag
+def labelled(label: Any, value: Any) -> str:
+    """``label: value`` punctuated as the reader's language does it (French puts a space before the colon).
+
+    >>> from django.utils import translation
+    >>> labelled("Results", "Level 1")
+    'Results: Level 1'
+    >>> with translation.override("fr"):
+    ...     labelled("Résultats", "Niveau 1")
+    'Résultats : Niveau 1'
+    """
+    return gettext("%(label)s: %(value)s") % {"label": label, "value": value}
 
 
 @register.filter

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -421,3 +421,16 @@ def test_the_audit_trail_records_the_life_cycle(certificate, examiner, now):
         "certificate_issued", "certificate_revoked",
     ]
     assert AttemptQuestion.objects.filter(attempt=certificate.attempt).count() == 4
+
+
+@pytest.mark.parametrize(("months", "expires"), [(6, datetime(2026, 12, 1, 10, 20, tzinfo=UTC)), (24, datetime(2028, 6, 1, 10, 20, tzinfo=UTC))])
+def test_expiry_counts_the_exams_months_from_the_issue_date(enrolment, exam, now, right, months, expires):
+    exam.certificate_months = months
+    exam.save()
+    attempt = start(enrolment, now)
+    answer_all(attempt, right, now)
+    submitted = now + timedelta(minutes=20)
+    services.submit_attempt(attempt=attempt, now=submitted)
+    certificate = Certificate.objects.get()
+    assert certificate.issued_at == submitted
+    assert certificate.expires_at == expires

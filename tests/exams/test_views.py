@@ -774,3 +774,25 @@ def test_an_earlier_attempts_answers_stay_hidden_while_the_next_attempt_runs(cli
     assert "once your attempt in progress is finished" in page
     services.submit_attempt(attempt=second, now=clock())
     assert "grade-table" in client.get(url("result", first.pk)).content.decode()
+
+
+def test_the_exam_page_says_why_no_attempt_can_start_instead_of_offering_one(client, candidate, enrolment, exam, clock, right, wrong):
+    exam.attempts_allowed, exam.waiting_hours = 2, 2
+    exam.save()
+    client.force_login(candidate)
+    first = start(enrolment, clock, language="en")
+    for question in first.questions.all():
+        services.save_answer(attempt=first, question=question, answer=wrong(question), now=clock())
+    services.submit_attempt(attempt=first, now=clock())
+    waiting = client.get(url("enrolment", enrolment.pk)).content.decode()
+    assert "start-form" not in waiting
+    assert "You may start your next attempt from" in waiting
+    clock.advance(hours=2)
+    assert "start-form" in client.get(url("enrolment", enrolment.pk)).content.decode()
+    second = start(enrolment, clock, language="en")
+    for question in second.questions.all():
+        services.save_answer(attempt=second, question=question, answer=right(question), now=clock())
+    services.submit_attempt(attempt=second, now=clock())
+    passed = client.get(url("enrolment", enrolment.pk)).content.decode()
+    assert "start-form" not in passed
+    assert "You have already passed this exam." in passed
