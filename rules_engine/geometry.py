@@ -99,8 +99,9 @@ _CULL_BELOW: Final = 40.0
 #: In cells whose points lie farther than this (mm) from the centre, a target's own bounds
 #: are not tried once the shared shadows have failed to hide it (see _in_hand_quality).
 _SHADOWS_ONLY_ABOVE: Final = BALL_DIAMETER / 2
-#: A cell whose half-diagonal is above this (mm) and from whose centre nothing is in sight
-#: is split straight into cells no coarser than this (see _in_hand_quality).
+#: A cell whose halves' half-diagonal would be above this (mm), with no target in sight from
+#: its centre, is split straight into the first size whose half-diagonal is not (see
+#: _in_hand_quality).
 _SPLIT_STRAIGHT_ABOVE: Final = _SHADOWS_ONLY_ABOVE
 #: The in-hand search stops splitting a cell once its side is this short (mm).
 _MIN_CELL_SIDE: Final = 1.0
@@ -324,7 +325,8 @@ def _end_shift(dist: float, half_diagonal: float) -> float:
     if near <= BALL_DIAMETER * (1 + 1e-9):
         return math.inf
     beta_shift = math.acos(BALL_DIAMETER / dist) - math.acos(BALL_DIAMETER / near)
-    return BALL_DIAMETER * (math.asin(min(half_diagonal / dist, 1.0)) + beta_shift)
+    # half_diagonal < dist here (near > 0): no clamping needed before asin.
+    return BALL_DIAMETER * (math.asin(half_diagonal / dist) + beta_shift)
 
 
 def _grazing_points(
@@ -452,13 +454,21 @@ def _shadows(
     target whose nearest contact lies beyond the obstacle (:func:`_hidden_by_shadows`), so with
     ``farthest`` the largest such contact, those obstacles can hide nothing.
 
-    >>> [(round(lo, 3), round(hi, 3), odist) for lo, hi, odist in _shadows(0, 0, [(0, 100)])]
-    [(1.018, 2.123, 100.0)]
-    >>> _shadows(0, 0, [(0, 100)], farthest=100.0)
+    >>> [(round(lo, 3), round(hi, 3), odist) for lo, hi, odist in _shadows(0, 0, [(100, 0)])]
+    [(-0.553, 0.553, 100.0)]
+    >>> _shadows(0, 0, [(100, 0)], farthest=100.0)
     []
     """
     shadows = []
-    shifted = start_shift > 0.0 or end_shift > 0.0
+    # _path_slack, unfolded for speed: when the start moves more than the end, the cut is
+    # start_shift less what the fraction of the way along wins back (at most
+    # start_shift - end_shift); otherwise it is end_shift.
+    if end_shift >= start_shift:
+        nearest_radius, regained, per_mm = BALL_DIAMETER - _BOUND_SLACK - end_shift, 0.0, 0.0
+    else:
+        nearest_radius = BALL_DIAMETER - _BOUND_SLACK - start_shift
+        regained = start_shift - end_shift
+        per_mm = regained / reach if reach else 0.0
     # Bound once: this loop runs for every obstacle of every cell of the in-hand search.
     hypot, atan2, asin = math.hypot, math.atan2, math.asin
     for ox, oy in obstacles:
@@ -466,18 +476,12 @@ def _shadows(
         odist = hypot(ax, ay)
         if odist >= farthest:
             continue
-        radius = BALL_DIAMETER - _BOUND_SLACK
-        if shifted:
-            # _path_slack, inlined; the fraction matters only when the start moves more.
-            if end_shift >= start_shift:
-                radius -= end_shift
-            else:
-                fraction = (odist - BALL_DIAMETER) / reach if reach else 0.0
-                if fraction < 0.0:
-                    fraction = 0.0
-                elif fraction > 1.0:
-                    fraction = 1.0
-                radius -= start_shift - fraction * (start_shift - end_shift)
+        radius = nearest_radius
+        if per_mm:
+            # The fraction of the way along, (odist - BALL_DIAMETER) / reach, within [0, 1].
+            gain = (odist - BALL_DIAMETER) * per_mm
+            if gain > 0.0:
+                radius += gain if gain < regained else regained
         if not 0.0 < radius < odist:
             continue
         direction = atan2(ay, ax)
@@ -561,7 +565,8 @@ def _in_hand_quality(targets: Sequence[Point], obstacles: Sequence[Point]) -> in
     # targets still possible in it, each with the best quality it could still give
     # there and the obstacles that may still block a path to it.
     every_obstacle = tuple(obstacles)
-    everyone = tuple((target, _FULL, every_obstacle) for target in targets)
+    # As tuples: a cell remembers per target (as a key) whether its centre sees it.
+    everyone = tuple(((x, y), _FULL, every_obstacle) for x, y in targets)
     balls = (*targets, *obstacles)
     queue = [
         (0.0, 0, x0 + 1.5 * side, y0 + side / 2, side, balls, everyone),
@@ -699,22 +704,39 @@ def _in_hand_quality(targets: Sequence[Point], obstacles: Sequence[Point]) -> in
             continue
         kept = tuple(entry for entry in survivors if entry[1] > best)
         if kept:
-            # Halves, as a rule. A coarse cell from whose centre nothing left was even in
-            # sight (no edge margin to order by) goes straight to the first size whose
-            # bounds can prove something: the coarse sizes between would only fail the same
-            # way, cell by cell. The sizes stay D_RADIUS / 2**k, so the smallest is unchanged.
+            # Halves, as a rule. A cell whose halves would still be coarse, from whose centre
+            # no target left is in sight at all, goes straight to the first size whose bounds
+            # can prove something: the coarse sizes between would only fail the same way, cell
+            # by cell, with no view to steer by. The sizes stay D_RADIUS / 2**k, so the
+            # smallest cells, and what they find, are unchanged.
             parts = 2
-            while clearest == -math.inf and side / parts * half_diagonal > _SPLIT_STRAIGHT_ABOVE:
-                parts *= 2
-            part = side / parts
-            left, bottom = cx - (side - part) / 2, cy - (side - part) / 2
-            near_balls = tuple(near_balls)
-            for row in range(parts):
-                for column in range(parts):
-                    pushed += 1
-                    child = (left + column * part, bottom + row * part, part, near_balls, kept)
-                    heapq.heappush(queue, (-clearest, pushed, *child))
+            if shift / 2 > _SPLIT_STRAIGHT_ABOVE and all(
+                hidden_from_centre(target, tx - cx, ty - cy, hypot(tx - cx, ty - cy))
+                for (tx, ty), _, _ in kept
+            ):
+                while side / parts * half_diagonal > _SPLIT_STRAIGHT_ABOVE:
+                    parts *= 2
+            part, near_balls = side / parts, tuple(near_balls)
+            for x, y in _cell_parts(cx, cy, side, parts):
+                pushed += 1
+                heapq.heappush(queue, (-clearest, pushed, x, y, part, near_balls, kept))
     return best
+
+
+def _cell_parts(cx: float, cy: float, side: float, parts: int) -> list[Point]:
+    """Centres of the ``parts * parts`` equal squares tiling the square cell of ``side``
+    centred at ``(cx, cy)``, row by row from the bottom left.
+
+    >>> _cell_parts(0.0, 0.0, 4.0, 2)
+    [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)]
+    """
+    part = side / parts
+    left, bottom = cx - (side - part) / 2, cy - (side - part) / 2
+    return [
+        (left + column * part, bottom + row * part)
+        for row in range(parts)
+        for column in range(parts)
+    ]
 
 
 def in_hand_path_quality(targets: Sequence[Point], obstacles: Sequence[Point]) -> PathQuality:

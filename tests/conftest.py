@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Mapping
 from io import StringIO
 from pathlib import Path
@@ -9,6 +10,12 @@ from typing import Any
 
 import pytest
 from django.core.management import call_command
+from hypothesis import settings as hypothesis_settings
+
+# CI must be repeatable: the same examples on every run, so a red CI is a real failure.
+hypothesis_settings.register_profile("ci", derandomize=True, print_blob=True)
+if os.environ.get("CI"):
+    hypothesis_settings.load_profile("ci")
 
 TEST_BANK = Path(__file__).parent / "quiz" / "fixtures" / "bank.json"
 

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from rules_engine import geometry
 from rules_engine.geometry import (
     PLACEMENT_GAP,
     in_d,
@@ -496,3 +497,81 @@ def test_no_room_towards_the_top_means_the_line_is_full(balls):
         while y <= TABLE_LENGTH - BALL_RADIUS:
             assert spot_is_occupied((spot[0], y), balls)
             y += 1.0
+
+
+# ------------------------------------------------ shortcuts of the in-hand search
+
+shift_sizes = st.floats(0.0, 60.0)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(d_points(), walls_with_gaps(), shift_sizes, shift_sizes, st.data())
+def test_shadows_beyond_the_farthest_contact_are_left_out_and_no_other(
+    centre, table, start_shift, end_shift, data
+):
+    reds, wall = table
+    # Right at an obstacle's distance, or just either side of it.
+    ball = data.draw(st.sampled_from(wall or reds))
+    farthest = math.dist(centre, ball) + data.draw(st.sampled_from([-0.5, 0.0, 0.5]))
+    every = geometry._shadows(*centre, wall, start_shift, end_shift, 300.0)
+    near = geometry._shadows(*centre, wall, start_shift, end_shift, 300.0, farthest=farthest)
+    assert near == [shadow for shadow in every if shadow[2] < farthest]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(d_points(), walls_with_gaps(), shift_sizes)
+def test_sweep_from_the_first_shadow_reaching_the_window_gives_the_same_answer(
+    centre, table, shift
+):
+    reds, wall = table
+    shadows = geometry._shadows(*centre, wall, shift, shift / 2, 300.0)
+    reached = geometry._reached(shadows)
+    assert reached == sorted(reached)
+    for target in reds:
+        dx, dy = target[0] - centre[0], target[1] - centre[1]
+        dist = math.hypot(dx, dy)
+        phi, half = math.atan2(dy, dx), math.asin(BALL_DIAMETER / dist)
+        for contact in (dist - BALL_DIAMETER, math.inf):
+            assert geometry._hidden_by_shadows(phi, half, contact, shadows, reached) == (
+                geometry._hidden_by_shadows(phi, half, contact, shadows)
+            )
+
+
+@pytest.mark.parametrize("parts", [2, 4, 8])
+def test_a_cell_split_straight_is_tiled_by_its_parts(parts):
+    cx, cy, side = 743.0, 591.0, 292.0
+    part = side / parts
+    centres = geometry._cell_parts(cx, cy, side, parts)
+    assert len(set(centres)) == parts * parts
+    # Every part lies inside the cell, on the grid of its size: together they tile it.
+    for x, y in centres:
+        column = (x - (cx - side / 2)) / part - 0.5
+        row = (y - (cy - side / 2)) / part - 0.5
+        assert column == pytest.approx(round(column)) and 0 <= round(column) < parts
+        assert row == pytest.approx(round(row)) and 0 <= round(row) < parts
+
+
+def test_a_wall_is_proved_before_the_coarse_cells_would_be_halved(monkeypatch):
+    """Cells with nothing in sight skip the coarse sizes; halving them one by one agrees."""
+    wall = [(x, 760.0) for x in range(500, 1300, 53)]
+    reds = [(560.0 + 95.0 * i, 830.0 + 40.0 * (i % 2)) for i in range(8)]
+    gapped = [ball for ball in wall if ball[0] != 871]
+    assert in_hand_path_quality(reds, wall) == "none"
+    assert in_hand_path_quality(reds, gapped) == "partial"
+    monkeypatch.setattr(geometry, "_SPLIT_STRAIGHT_ABOVE", math.inf)
+    assert in_hand_path_quality(reds, wall) == "none"
+    assert in_hand_path_quality(reds, gapped) == "partial"
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(st.one_of(walls_with_gaps(), in_hand_tables()))
+def test_splitting_coarse_cells_straight_agrees_with_halving(table):
+    targets, obstacles = table
+    straight = in_hand_path_quality(targets, obstacles)
+    original = geometry._SPLIT_STRAIGHT_ABOVE
+    try:
+        geometry._SPLIT_STRAIGHT_ABOVE = math.inf  # halve every cell
+        halved = in_hand_path_quality(targets, obstacles)
+    finally:
+        geometry._SPLIT_STRAIGHT_ABOVE = original
+    assert straight == halved
