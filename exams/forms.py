@@ -15,7 +15,7 @@ from django.utils.translation import get_language_info
 from django.utils.translation import gettext_lazy as _
 
 from quiz.models import Scenario
-from quiz.templatetags.baize import localnum
+from quiz.numbers import format_number
 
 from .models import Enrolment, Exam, ExamSection
 
@@ -164,14 +164,18 @@ class BaseSectionFormSet(forms.BaseInlineFormSet):
             if wanted > available:
                 raise ValidationError(
                     _("The sections ask for %(wanted)s questions on “%(topic)s”; the bank has %(available)s.")
-                    % {"wanted": localnum(wanted), "topic": topic, "available": localnum(available)}
+                    % {
+                        "wanted": format_number(wanted),
+                        "topic": topic,
+                        "available": format_number(available),
+                    }
                 )
         total = sum(section["question_count"] for section in sections)
         available = published.count()
         if total > available:
             raise ValidationError(
                 _("The sections ask for %(wanted)s questions in all; the bank has %(available)s.")
-                % {"wanted": localnum(total), "available": localnum(available)}
+                % {"wanted": format_number(total), "available": format_number(available)}
             )
 
 
@@ -251,26 +255,31 @@ def parse_roll(text: str, *, exam: Exam) -> list[dict[str, str]]:
         if not full_name and not email:
             continue
         if not full_name:
-            errors.append(_("Line %(line)s: the full name is missing.") % {"line": localnum(line)})
+            errors.append(
+                _("Line %(line)s: the full name is missing.") % {"line": format_number(line)}
+            )
         if not email:
-            errors.append(_("Line %(line)s: the email address is missing.") % {"line": localnum(line)})
+            errors.append(
+                _("Line %(line)s: the email address is missing.") % {"line": format_number(line)}
+            )
             continue
         try:
             validate_email(email)
         except ValidationError:
             errors.append(
-                _("Line %(line)s: “%(email)s” is not an email address.") % {"line": localnum(line), "email": email}
+                _("Line %(line)s: “%(email)s” is not an email address.")
+                % {"line": format_number(line), "email": email}
             )
             continue
         if email in seen:
             errors.append(
                 _("Line %(line)s: %(email)s is already on line %(first)s.")
-                % {"line": localnum(line), "email": email, "first": localnum(seen[email])}
+                % {"line": format_number(line), "email": email, "first": format_number(seen[email])}
             )
         elif email in already:
             errors.append(
                 _("Line %(line)s: %(email)s is already enrolled in this exam.")
-                % {"line": localnum(line), "email": email}
+                % {"line": format_number(line), "email": email}
             )
         seen.setdefault(email, line)
         rows.append({"full_name": full_name, "email": email})

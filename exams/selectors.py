@@ -19,7 +19,8 @@ from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils.translation import gettext, ngettext
 
 from quiz.grading import Grade, grade
-from quiz.templatetags.baize import localdatetime, localnum
+from quiz.numbers import format_number
+from quiz.templatetags.baize import localdatetime
 
 from . import clock
 from .errors import (
@@ -451,7 +452,10 @@ def audit_trail(*, federation: Federation, limit: int = 500) -> list[AuditLine]:
                 "question %(position)s, saved %(times)s times",
                 answer.revision,
             )
-            % {"position": localnum(answer.question.position), "times": localnum(answer.revision)},
+            % {
+                "position": format_number(answer.question.position),
+                "times": format_number(answer.revision),
+            },
         )
         for answer in Answer.objects.filter(attempt__enrolment__exam__federation=federation)
         .select_related("attempt__enrolment__exam", "question")

@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 
 from quiz.grading import grade
 from quiz.models import Scenario
-from quiz.templatetags.baize import localnum
+from quiz.numbers import format_number
 
 from . import clock, selectors
 from .errors import (
@@ -223,9 +223,9 @@ def draw_questions(*, exam: Exam, rng: random.Random) -> list[Scenario]:
                     "but the bank has only %(available)s."
                 )
                 % {
-                    "wanted": localnum(section.question_count),
+                    "wanted": format_number(section.question_count),
                     "topic": section.topic or _("every topic"),
-                    "available": localnum(len(candidates)),
+                    "available": format_number(len(candidates)),
                 }
             )
         chosen.extend(rng.sample(candidates, section.question_count))

@@ -45,10 +45,10 @@ from quiz.explain import (
     ball_on_word,
     ball_word,
     format_list,
-    format_number,
     points_phrase,
     respot_label,
 )
+from quiz.numbers import format_number
 from rules_engine import COLOURS
 from rules_engine.table import (
     BALL_RADIUS,

@@ -28,51 +28,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from babel import Locale, UnknownLocaleError
 from babel.lists import format_list as babel_format_list
-from babel.numbers import format_decimal
 from django.utils.functional import Promise
 from django.utils.text import capfirst
-from django.utils.translation import get_language, npgettext, pgettext, pgettext_lazy, to_locale
+from django.utils.translation import npgettext, pgettext, pgettext_lazy
 
-# --- numbers and lists in the reader's locale ------------------------------
+from quiz.numbers import babel_locale, format_number
 
-#: Digits of the numbering systems whose locales do not write 0-9.
-_NATIVE_DIGITS = {
-    "arabext": "۰۱۲۳۴۵۶۷۸۹",
-    "arab": "٠١٢٣٤٥٦٧٨٩",
-}
-
-
-def babel_locale(language: str | None = None) -> Locale:
-    """The Babel locale of ``language`` (default: the active language).
-
-    >>> str(babel_locale("fa"))
-    'fa'
-    >>> str(babel_locale("pt-br"))
-    'pt_BR'
-    """
-    code = to_locale(language or get_language() or "en")
-    try:
-        return Locale.parse(code)
-    except (ValueError, UnknownLocaleError):
-        return Locale.parse("en")
-
-
-def format_number(value: float, *, language: str | None = None) -> str:
-    """``value`` as a reader of ``language`` writes it (Persian digits in Persian).
-
-    >>> format_number(15, language="fa")
-    '۱۵'
-    >>> format_number(1784.5, language="fr")
-    '1\\u202f784,5'
-    """
-    locale = babel_locale(language)
-    text = format_decimal(value, locale=locale, numbering_system="default")
-    digits = _NATIVE_DIGITS.get(locale.default_numbering_system)
-    if digits:
-        text = text.translate(str.maketrans("0123456789", digits))
-    return text
+# --- lists in the reader's locale (numbers: quiz.numbers) -----------------
 
 
 def format_list(items: Sequence[str], *, language: str | None = None) -> str:

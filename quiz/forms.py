@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from quiz import asks
 from quiz.models import Scenario, SelfTest, Topic
+from quiz.numbers import format_number
 
 CHOOSE_ONE = _("Choose one answer.")
 
@@ -158,11 +159,9 @@ class SelfTestForm(forms.Form):
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        from quiz.templatetags.baize import localnum
-
         super().__init__(*args, **kwargs)
         self.fields["topics"].queryset = Topic.objects.all()
-        self.fields["length"].choices = [(n, localnum(n)) for n in SelfTest.LENGTHS]
+        self.fields["length"].choices = [(n, format_number(n)) for n in SelfTest.LENGTHS]
         self.fields["language"].choices = [
             (code, _language_name(code)) for code, _name in settings.LANGUAGES
         ]

@@ -19,6 +19,36 @@ if os.environ.get("CI"):
 
 TEST_BANK = Path(__file__).parent / "quiz" / "fixtures" / "bank.json"
 
+#: The right answer to each scenario of the test bank, in ``AnswerForm.answer``'s
+#: shape. They are the referee's, from the rules (the shared conformance cases'
+#: own expectations), not read back from the engine.
+RIGHT_ANSWERS: dict[str, dict[str, Any]] = {
+    "t-legal-in-off": {"legal": False},
+    "t-legal-red-potted": {"legal": True},
+    "t-penalty-in-off": {"penalty": 4},
+    "t-points-pink": {"points": {"A": 6}},
+    "t-calls-miss": {"calls": ["foul", "miss"]},
+    "t-next-miss": {
+        "next_striker": "B",
+        "next_options": ["play", "offender_again", "replace_offender_again"],
+    },
+    "t-ball-on-red-potted": {"ball_on": "colour"},
+    "t-respot-blue": {"respot": "brown_spot"},
+    "t-calls-third-miss": {"calls": ["foul", "miss", "frame_awarded"]},
+    # asks.FRAME_OVER: the next player is nobody, the frame is over.
+    "t-next-third-miss": {"next_striker": ":over", "next_options": []},
+    "t-decision-pink": {
+        "legal": True,
+        "penalty": 0,
+        "points": {"A": 6},
+        "calls": [],
+        "next_striker": "A",
+        "next_options": ["play"],
+        "ball_on": "red",
+        "respot": "pink_spot",
+    },
+}
+
 
 @pytest.fixture
 def bank(db: None) -> dict[str, Any]:

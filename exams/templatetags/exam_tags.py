@@ -7,18 +7,13 @@ from decimal import Decimal
 from typing import Any
 
 from babel.dates import format_date
-from babel.numbers import format_percent
 from django import template
 from django.utils import timezone
-from django.utils.translation import get_language, gettext, ngettext
+from django.utils.translation import gettext, ngettext
 
-from quiz.templatetags.baize import localdigits, localnum
+from quiz.numbers import babel_locale, format_number, format_percent, native_digits
 
 register = template.Library()
-
-
-def _locale() -> str:
-    return (get_language() or "en").split("-")[0]
 
 
 @register.filter
@@ -37,7 +32,7 @@ def localdate(value: datetime.datetime | datetime.date | None) -> str:
         return ""
     if isinstance(value, datetime.datetime):
         value = timezone.localtime(value).date() if timezone.is_aware(value) else value.date()
-    return localdigits(format_date(value, format="long", locale=_locale()))
+    return native_digits(format_date(value, format="long", locale=babel_locale()))
 
 
 @register.simple_tag
@@ -75,10 +70,7 @@ def percent(value: Any) -> str:
     """
     if value is None or value == "":
         return ""
-    ratio = Decimal(str(value)) / 100
-    return localdigits(
-        format_percent(ratio, locale=_locale(), decimal_quantization=False, numbering_system="default")
-    )
+    return format_percent(Decimal(str(value)) / 100, keep_decimals=True)
 
 
 @register.filter
@@ -89,7 +81,9 @@ def minutes(value: Any) -> str:
     ('1 minute', '90 minutes')
     """
     count = int(value)
-    return ngettext("%(count)s minute", "%(count)s minutes", count) % {"count": localnum(count)}
+    return ngettext("%(count)s minute", "%(count)s minutes", count) % {
+        "count": format_number(count)
+    }
 
 
 @register.filter
@@ -100,7 +94,9 @@ def hours(value: Any) -> str:
     ('1 hour', '48 hours')
     """
     count = int(value)
-    return ngettext("%(count)s hour", "%(count)s hours", count) % {"count": localnum(count)}
+    return ngettext("%(count)s hour", "%(count)s hours", count) % {
+        "count": format_number(count)
+    }
 
 
 @register.filter
@@ -111,7 +107,9 @@ def months(value: Any) -> str:
     ('1 month', '24 months')
     """
     count = int(value)
-    return ngettext("%(count)s month", "%(count)s months", count) % {"count": localnum(count)}
+    return ngettext("%(count)s month", "%(count)s months", count) % {
+        "count": format_number(count)
+    }
 
 
 @register.filter
@@ -122,4 +120,4 @@ def seconds_left(value: Any) -> str:
     ('1:02:05', '0:00:59')
     """
     total = max(0, int(value))
-    return localdigits(f"{total // 3600}:{total % 3600 // 60:02d}:{total % 60:02d}")
+    return native_digits(f"{total // 3600}:{total % 3600 // 60:02d}:{total % 60:02d}")

@@ -2,7 +2,7 @@
 
 ``{% load baize %}`` then ``{{ n|localnum }}``, ``{{ ratio|localpercent }}``,
 ``{{ when|localdatetime }}``: numbers and dates through Babel in the active
-language, with Persian digits for a reader in Persian.
+language, with Persian digits for a reader in Persian (all through :mod:`quiz.numbers`).
 """
 
 from __future__ import annotations
@@ -12,24 +12,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from babel.dates import format_datetime
-from babel.numbers import format_decimal, format_percent
 from django import template
 from django.utils import timezone
 from django.utils.safestring import SafeString
-from django.utils.translation import get_language, get_language_info
+from django.utils.translation import get_language_bidi
+
+from quiz.numbers import babel_locale, format_number, format_percent, native_digits
 
 register = template.Library()
-
-_PERSIAN_DIGITS = str.maketrans("0123456789%", "۰۱۲۳۴۵۶۷۸۹٪")
-
-
-def _locale() -> str:
-    return (get_language() or "en").split("-")[0]
-
-
-def _digits(text: str, locale: str) -> str:
-    # Babel gives Persian separators but Latin digits; readers in Persian read Persian digits.
-    return text.translate(_PERSIAN_DIGITS) if locale == "fa" else text
 
 
 @register.filter
@@ -52,8 +42,7 @@ def localnum(value: Any) -> str:
         number = value if isinstance(value, int | float) else float(value)
     except (TypeError, ValueError):
         return str(value)
-    locale = _locale()
-    return _digits(format_decimal(number, locale=locale, numbering_system="default"), locale)
+    return format_number(number)
 
 
 @register.filter
@@ -68,7 +57,7 @@ def localdigits(text: Any) -> str:
     ...     localdigits("co najmniej 8 znaków")
     'co najmniej 8 znaków'
     """
-    return "" if text is None else _digits(str(text), _locale())
+    return "" if text is None else native_digits(str(text))
 
 
 @register.filter
@@ -84,8 +73,7 @@ def localpercent(value: Any) -> str:
         ratio = float(value)
     except (TypeError, ValueError):
         return ""
-    locale = _locale()
-    return _digits(format_percent(ratio, locale=locale, numbering_system="default"), locale)
+    return format_percent(ratio)
 
 
 @register.filter
@@ -95,14 +83,13 @@ def localdatetime(value: datetime.datetime | None) -> str:
         return ""
     if timezone.is_aware(value):
         value = timezone.localtime(value)
-    locale = _locale()
-    return _digits(format_datetime(value, format="medium", locale=locale), locale)
+    return native_digits(format_datetime(value, format="medium", locale=babel_locale()))
 
 
 @register.simple_tag
 def language_direction() -> str:
     """``rtl`` or ``ltr`` for the active language."""
-    return "rtl" if get_language_info(_locale())["bidi"] else "ltr"
+    return "rtl" if get_language_bidi() else "ltr"
 
 
 @register.simple_tag

@@ -10,6 +10,17 @@ import pytest
 from rules_engine import Decision, judge, load_case
 
 
+#: Every colour on its own spot (``rules_engine.table.SPOTS``), as a case's positions give them.
+FULL_TABLE: dict[str, list[float]] = {
+    "yellow": [1181, 737],
+    "green": [597, 737],
+    "brown": [889, 737],
+    "blue": [889, 1784.5],
+    "pink": [889, 2676.75],
+    "black": [889, 3245],
+}
+
+
 def make_case(
     state: dict[str, Any] | None = None, stroke: dict[str, Any] | None = None, **top: Any
 ) -> dict[str, Any]:

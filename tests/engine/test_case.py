@@ -9,27 +9,7 @@ import pytest
 
 from rules_engine import CaseError, load_case
 from rules_engine.balls import COLOURS
-
-
-def make_case(
-    state: dict[str, Any] | None = None, stroke: dict[str, Any] | None = None, **top: Any
-) -> dict[str, Any]:
-    data: dict[str, Any] = {"format": "snooker-referee-case/1", "id": "test", **top}
-    if state is not None:
-        data["state"] = state
-    if stroke is not None:
-        data["stroke"] = stroke
-    return data
-
-
-FULL_TABLE = {
-    "yellow": [1181, 737],
-    "green": [597, 737],
-    "brown": [889, 737],
-    "blue": [889, 1784.5],
-    "pink": [889, 2676.75],
-    "black": [889, 3245],
-}
+from tests.engine.conftest import FULL_TABLE, make_case
 
 
 def problems(data: dict[str, Any]) -> dict[str, str]:

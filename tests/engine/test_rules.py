@@ -8,16 +8,9 @@ from typing import Any
 import pytest
 
 from rules_engine import Decision, State, assess
+from tests.engine.conftest import FULL_TABLE
 
 Decide = Callable[..., Decision]
-FULL = {
-    "yellow": [1181, 737],
-    "green": [597, 737],
-    "brown": [889, 737],
-    "blue": [889, 1784.5],
-    "pink": [889, 2676.75],
-    "black": [889, 3245],
-}
 
 
 def codes(decision: Decision) -> list[str]:
@@ -201,7 +194,7 @@ def test_colour_potted_in_sequence_stays_down(decide: Decide) -> None:
         (["pink"], "black_spot"),
         (["pink", "black"], "blue_spot"),
         (["pink", "black", "blue", "brown", "green"], "yellow_spot"),
-        (list(FULL), "above_pink_spot"),
+        (list(FULL_TABLE), "above_pink_spot"),
     ],
 )
 def test_respot_order_of_spots(decide: Decide, occupied: list[str], expected: str) -> None:
@@ -212,12 +205,12 @@ def test_respot_order_of_spots(decide: Decide, occupied: list[str], expected: st
 
 
 def test_respot_with_positions_uses_the_table_after_the_stroke(decide: Decide) -> None:
-    before = {"white": [300, 1000], "red": [[600, 2000]], **FULL}
+    before = {"white": [300, 1000], "red": [[600, 2000]], **FULL_TABLE}
     # Every other colour on its own spot, and the white came to rest just above the blue spot.
     after = {
         "white": [889, 1814.5],
         "red": [[600, 2000]],
-        **{k: v for k, v in FULL.items() if k != "blue"},
+        **{k: v for k, v in FULL_TABLE.items() if k != "blue"},
     }
     decision = decide(
         {"positions": before},
@@ -233,10 +226,14 @@ def test_respot_with_positions_uses_the_table_after_the_stroke(decide: Decide) -
 
 def test_black_with_no_room_anywhere_goes_below_its_spot(decide: Decide) -> None:
     column = [[889, y] for y in (3270, 3370, 3470, 3540)]
-    table = {"white": [300, 1000], "red": column, **{k: v for k, v in FULL.items() if k != "black"}}
+    table = {
+        "white": [300, 1000],
+        "red": column,
+        **{k: v for k, v in FULL_TABLE.items() if k != "black"},
+    }
     before = {**table, "black": [1500, 3000]}
     decision = decide(
-        {"positions": before, "occupied_spots": list(FULL)[:-1] + ["black"]},
+        {"positions": before, "occupied_spots": list(FULL_TABLE)[:-1] + ["black"]},
         {"first_contact": ["red"], "potted": ["black"], "positions_after": table},
     )
     respot = decision.respots[0]
@@ -246,7 +243,7 @@ def test_black_with_no_room_anywhere_goes_below_its_spot(decide: Decide) -> None
 
 # ---- 3.8 touching ball -----------------------------------------------------------------------
 def test_touching_ball_from_positions(decide: Decide) -> None:
-    positions = {"white": [889, 2000], "red": [[889, 2052.5]], **FULL}
+    positions = {"white": [889, 2000], "red": [[889, 2052.5]], **FULL_TABLE}
     decision = decide({"positions": positions}, {"first_contact": []})
     assert decision.assessment.touching == ("red",)
     assert decision.legal and "touching_ball_on" in codes(decision)
@@ -316,15 +313,15 @@ def test_touching_colour_not_declared_does_not_count_as_struck(decide: Decide) -
 def test_touching_ball_call_names_each_ball_and_only_balls_on(decide: Decide) -> None:
     # 3.8(a) (ru.txt): several reds touched are all announced, each pointed at; 3.8(e): a ball not
     # on touched at the same time is not named.
-    before = {"white": [889, 1200], "red": [[600, 2400], [1200, 2400]], **FULL}
-    after = {"white": [889, 1837], "red": [[889, 1889.5], [836.5, 1837]], **FULL}  # blue on spot
+    before = {"white": [889, 1200], "red": [[600, 2400], [1200, 2400]], **FULL_TABLE}
+    after = {"white": [889, 1837], "red": [[889, 1889.5], [836.5, 1837]], **FULL_TABLE}  # blue on spot
     decision = decide({"positions": before}, {"first_contact": ["red"], "positions_after": after})
     assert "touching_ball" in decision.calls
     steps = {step.code: dict(step.params) for step in decision.trail}
     assert steps["touching_ball_called"] == {"balls": ("red", "red"), "count": 2}
     assert steps["touching_ball_not_on_not_called"] == {"balls": ("blue",)}
     # With only the red touched, one ball is named and 3.8(e) does not apply.
-    one = {"white": [889, 1837], "red": [[889, 1889.5], [300, 1000]], **FULL}
+    one = {"white": [889, 1837], "red": [[889, 1889.5], [300, 1000]], **FULL_TABLE}
     one["blue"] = [600, 1784.5]
     single = decide({"positions": before}, {"first_contact": ["red"], "positions_after": one})
     steps = {step.code: dict(step.params) for step in single.trail}
@@ -352,23 +349,23 @@ def test_edge_ball_whose_fall_causes_a_miss_is_no_foul(decide: Decide) -> None:
 
 # ---- 3.10 free ball ----------------------------------------------------------------------------
 def test_free_ball_call_from_positions_after(decide: Decide) -> None:
-    before = {"white": [889, 1300], "red": [[889, 2400]], **FULL}
-    after = {"white": [889, 1650], "red": [[889, 2400]], **FULL}  # directly behind the blue
+    before = {"white": [889, 1300], "red": [[889, 2400]], **FULL_TABLE}
+    after = {"white": [889, 1650], "red": [[889, 2400]], **FULL_TABLE}  # directly behind the blue
     decision = decide({"positions": before}, {"first_contact": ["pink"], "positions_after": after})
     assert "free_ball" in decision.calls and decision.next.free_ball
 
 
 def test_no_free_ball_when_the_next_player_can_see_a_red(decide: Decide) -> None:
-    before = {"white": [889, 1300], "red": [[889, 2400]], **FULL}
-    after = {"white": [300, 1650], "red": [[889, 2400]], **FULL}
+    before = {"white": [889, 1300], "red": [[889, 2400]], **FULL_TABLE}
+    after = {"white": [300, 1650], "red": [[889, 2400]], **FULL_TABLE}
     decision = decide({"positions": before}, {"first_contact": ["pink"], "positions_after": after})
     assert "free_ball" not in decision.calls and not decision.next.free_ball
 
 
 def test_free_ball_snooker_from_positions(decide: Decide) -> None:
-    before = {"white": [889, 1300], "red": [[889, 2400]], **FULL}
+    before = {"white": [889, 1300], "red": [[889, 2400]], **FULL_TABLE}
     free = {
-        **FULL,
+        **FULL_TABLE,
         "green": [889, 2000],
     }  # the green, nominated, ends between cue ball and the only red
     after = {"white": [889, 1850], "red": [[889, 2400]], **free}
@@ -547,11 +544,11 @@ def test_snookered_in_hand_only_when_snookered_from_the_whole_d(decide: Decide) 
 def _free_ball_green(
     decide: Decide, reds: list[list[float]], green: list[float], pink: list[float]
 ) -> Decision:
-    colours = {**FULL, "blue": [1500, 1784.5], "green": green, "pink": pink}
+    colours = {**FULL_TABLE, "blue": [1500, 1784.5], "green": green, "pink": pink}
     before = {
         "white": [889, 1300],
         "red": reds,
-        **FULL,
+        **FULL_TABLE,
         "blue": [1500, 1784.5],
         "pink": [1500, 2676.75],
         "green": [300, 1000],

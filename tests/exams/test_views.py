@@ -42,11 +42,18 @@ def start(enrolment, clock, language="ru"):
     )
 
 
+def answer_and_submit(attempt, answer_for, clock):
+    """Save ``answer_for(question)`` for every question of ``attempt``, then submit it."""
+    for question in attempt.questions.all():
+        services.save_answer(
+            attempt=attempt, question=question, answer=answer_for(question), now=clock()
+        )
+    services.submit_attempt(attempt=attempt, now=clock())
+
+
 def passed_certificate(enrolment, clock, right):
     attempt = start(enrolment, clock)
-    for question in attempt.questions.all():
-        services.save_answer(attempt=attempt, question=question, answer=right(question), now=clock())
-    services.submit_attempt(attempt=attempt, now=clock())
+    answer_and_submit(attempt, right, clock)
     return Certificate.objects.get(attempt=attempt)
 
 
@@ -358,9 +365,7 @@ def test_the_result_page_shows_what_the_exam_allows(client, candidate, enrolment
     exam.review = review
     exam.save()
     attempt = start(enrolment, clock, language="en")
-    for question in attempt.questions.all():
-        services.save_answer(attempt=attempt, question=question, answer=right(question), now=clock())
-    services.submit_attempt(attempt=attempt, now=clock())
+    answer_and_submit(attempt, right, clock)
     client.force_login(candidate)
     page = client.get(url("result", attempt.pk)).content.decode()
     assert "100%" in page  # English writes no space before the sign (CLDR)
@@ -678,9 +683,7 @@ def test_the_persian_certificate_is_typeset_right_to_left_with_an_arabic_script_
     ).stdout.strip():
         pytest.skip("no font for Persian on this machine")
     attempt = start(enrolment, clock, language="fa")
-    for question in attempt.questions.all():
-        services.save_answer(attempt=attempt, question=question, answer=right(question), now=clock())
-    services.submit_attempt(attempt=attempt, now=clock())
+    answer_and_submit(attempt, right, clock)
     client.force_login(enrolment.user)
     pdf = client.get(url("certificate_pdf", attempt.certificate.code, language="en")).content
     assert pdf.startswith(b"%PDF")
@@ -762,9 +765,7 @@ def test_an_earlier_attempts_answers_stay_hidden_while_the_next_attempt_runs(cli
     exam.review, exam.attempts_allowed, exam.waiting_hours = Exam.Review.ANSWERS, 2, 0
     exam.save()
     first = start(enrolment, clock, language="en")
-    for question in first.questions.all():
-        services.save_answer(attempt=first, question=question, answer=wrong(question), now=clock())
-    services.submit_attempt(attempt=first, now=clock())
+    answer_and_submit(first, wrong, clock)
     client.force_login(candidate)
     assert "grade-table" in client.get(url("result", first.pk)).content.decode()
     second = start(enrolment, clock, language="en")
@@ -781,18 +782,14 @@ def test_the_exam_page_says_why_no_attempt_can_start_instead_of_offering_one(cli
     exam.save()
     client.force_login(candidate)
     first = start(enrolment, clock, language="en")
-    for question in first.questions.all():
-        services.save_answer(attempt=first, question=question, answer=wrong(question), now=clock())
-    services.submit_attempt(attempt=first, now=clock())
+    answer_and_submit(first, wrong, clock)
     waiting = client.get(url("enrolment", enrolment.pk)).content.decode()
     assert "start-form" not in waiting
     assert "You may start your next attempt from" in waiting
     clock.advance(hours=2)
     assert "start-form" in client.get(url("enrolment", enrolment.pk)).content.decode()
     second = start(enrolment, clock, language="en")
-    for question in second.questions.all():
-        services.save_answer(attempt=second, question=question, answer=right(question), now=clock())
-    services.submit_attempt(attempt=second, now=clock())
+    answer_and_submit(second, right, clock)
     passed = client.get(url("enrolment", enrolment.pk)).content.decode()
     assert "start-form" not in passed
     assert "You have already passed this exam." in passed

@@ -8,6 +8,7 @@ from django.utils import translation
 
 from quiz import asks
 from quiz.forms import AnswerForm, SelfTestForm
+from tests.conftest import RIGHT_ANSWERS
 
 pytestmark = pytest.mark.django_db
 
@@ -59,16 +60,7 @@ def test_no_choice_is_preselected(bank):
 
 def test_valid_answer_is_json_ready(bank, answer_data):
     scenario = bank["t-decision-pink"]
-    answer = {
-        "legal": True,
-        "penalty": 0,
-        "points": {"A": 6},
-        "calls": [],
-        "next_striker": "A",
-        "next_options": ["play"],
-        "ball_on": "red",
-        "respot": "pink_spot",
-    }
+    answer = RIGHT_ANSWERS["t-decision-pink"]
     form = AnswerForm(scenario=scenario, data=answer_data(scenario, answer))
     assert form.is_valid(), form.errors
     assert form.answer == answer

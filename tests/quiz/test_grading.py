@@ -6,26 +6,10 @@ import pytest
 
 from quiz import asks
 from quiz.grading import expected_answer, grade
+from tests.conftest import RIGHT_ANSWERS
 
 pytestmark = pytest.mark.django_db
 
-# Right answers below are the referee's, from the rules (they are the shared
-# conformance cases' own expectations), not read back from the engine.
-RIGHT = {
-    "t-legal-in-off": {"legal": False},
-    "t-legal-red-potted": {"legal": True},
-    "t-penalty-in-off": {"penalty": 4},
-    "t-points-pink": {"points": {"A": 6}},
-    "t-calls-miss": {"calls": ["foul", "miss"]},
-    "t-next-miss": {
-        "next_striker": "B",
-        "next_options": ["play", "offender_again", "replace_offender_again"],
-    },
-    "t-ball-on-red-potted": {"ball_on": "colour"},
-    "t-respot-blue": {"respot": "brown_spot"},
-    "t-calls-third-miss": {"calls": ["foul", "miss", "frame_awarded"]},
-    "t-next-third-miss": {"next_striker": asks.FRAME_OVER, "next_options": []},
-}
 WRONG = {
     "t-legal-in-off": {"legal": True},
     "t-legal-red-potted": {"legal": False},
@@ -40,9 +24,9 @@ WRONG = {
 }
 
 
-@pytest.mark.parametrize("slug", sorted(RIGHT))
+@pytest.mark.parametrize("slug", sorted(RIGHT_ANSWERS))
 def test_right_answer_scores_one(bank, slug):
-    result = grade(scenario=bank[slug], answer=RIGHT[slug])
+    result = grade(scenario=bank[slug], answer=RIGHT_ANSWERS[slug])
     assert result.score == 1.0
     assert result.correct
     assert all(field.correct for field in result.fields)
@@ -84,16 +68,7 @@ def test_frame_over_does_not_grade_options(bank):
     assert [field.name for field in result.fields] == ["next_striker"]
 
 
-FULL_PINK = {
-    "legal": True,
-    "penalty": 0,
-    "points": {"A": 6},
-    "calls": [],
-    "next_striker": "A",
-    "next_options": ["play"],
-    "ball_on": "red",
-    "respot": "pink_spot",
-}
+FULL_PINK = RIGHT_ANSWERS["t-decision-pink"]
 
 
 def test_full_decision_right_in_every_field(bank):

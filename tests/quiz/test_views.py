@@ -13,6 +13,7 @@ from quiz import asks
 from quiz.explain import explain
 from quiz.grading import decide
 from quiz.models import PracticeAnswer, Progress, SelfTest, SelfTestAnswer
+from tests.conftest import RIGHT_ANSWERS, answer_post_data
 
 pytestmark = pytest.mark.django_db
 
@@ -186,33 +187,6 @@ def start_self_test(client, language="en", length=10, topics=("test-fouls", "tes
     )
 
 
-RIGHT_BY_SLUG = {
-    "t-legal-in-off": {"legal": False},
-    "t-legal-red-potted": {"legal": True},
-    "t-penalty-in-off": {"penalty": 4},
-    "t-points-pink": {"points": {"A": 6}},
-    "t-calls-miss": {"calls": ["foul", "miss"]},
-    "t-next-miss": {
-        "next_striker": "B",
-        "next_options": ["play", "offender_again", "replace_offender_again"],
-    },
-    "t-ball-on-red-potted": {"ball_on": "colour"},
-    "t-respot-blue": {"respot": "brown_spot"},
-    "t-calls-third-miss": {"calls": ["foul", "miss", "frame_awarded"]},
-    "t-next-third-miss": {"next_striker": asks.FRAME_OVER, "next_options": []},
-    "t-decision-pink": {
-        "legal": True,
-        "penalty": 0,
-        "points": {"A": 6},
-        "calls": [],
-        "next_striker": "A",
-        "next_options": ["play"],
-        "ball_on": "red",
-        "respot": "pink_spot",
-    },
-}
-
-
 def test_self_test_from_start_to_score(client, bank, answer_data):
     response = start_self_test(client, language="pl")
     self_test = SelfTest.objects.get()
@@ -226,7 +200,7 @@ def test_self_test_from_start_to_score(client, bank, answer_data):
         scenario = by_pk[pk]
         question = url("quiz:self_test_question", "pl", test_id=self_test.pk, position=position)
         assert client.get(question).status_code == 200
-        answer = _wrong(scenario) if position == 2 else RIGHT_BY_SLUG[scenario.slug]
+        answer = _wrong(scenario) if position == 2 else RIGHT_ANSWERS[scenario.slug]
         client.post(question, answer_data(scenario, answer))
     self_test.refresh_from_db()
     assert self_test.finished
@@ -243,7 +217,7 @@ def test_self_test_from_start_to_score(client, bank, answer_data):
 
 def _wrong(scenario):
     if scenario.ask == "legal":
-        return {"legal": not RIGHT_BY_SLUG[scenario.slug]["legal"]}
+        return {"legal": not RIGHT_ANSWERS[scenario.slug]["legal"]}
     return {
         "penalty": {"penalty": 7},
         "points": {"points": {"B": 1}},
@@ -263,7 +237,7 @@ def test_self_test_answer_cannot_be_replaced(client, bank, answer_data):
     scenario = SelfTest.objects.get().scenario_ids[0]
     scenario = next(s for s in bank.values() if s.pk == scenario)
     question = url("quiz:self_test_question", test_id=self_test.pk, position=1)
-    client.post(question, answer_data(scenario, RIGHT_BY_SLUG[scenario.slug]))
+    client.post(question, answer_data(scenario, RIGHT_ANSWERS[scenario.slug]))
     first = SelfTestAnswer.objects.get()
     response = client.post(question, answer_data(scenario, _wrong(scenario)), follow=True)
     assert response.status_code == 200
@@ -278,7 +252,7 @@ def test_self_test_refuses_an_answer_to_another_question(client, bank, answer_da
     first = next(s for s in bank.values() if s.pk == self_test.scenario_ids[0])
     second = next(s for s in bank.values() if s.pk == self_test.scenario_ids[1])
     question = url("quiz:self_test_question", "fa", test_id=self_test.pk, position=1)
-    response = client.post(question, answer_data(second, RIGHT_BY_SLUG[second.slug]))
+    response = client.post(question, answer_data(second, RIGHT_ANSWERS[second.slug]))
     assert response.status_code == 400
     assert SelfTestAnswer.objects.count() == 0
     assert response.context["form"].errors
@@ -376,14 +350,8 @@ def answer_practice(client, scenario, answer, language="en"):
     page = client.get(practice_url(scenario, language))
     token = token_of(page)
     return token, client.post(
-        practice_url(scenario, language), answer_data_of(scenario, answer) | {"token": token}
+        practice_url(scenario, language), answer_post_data(scenario, answer) | {"token": token}
     )
-
-
-def answer_data_of(scenario, answer):
-    from tests.conftest import answer_post_data
-
-    return answer_post_data(scenario, answer)
 
 
 def switcher_next(response):
@@ -460,10 +428,10 @@ def answer_whole_self_test(client, bank, self_test, wrong_positions=()):
     by_pk = {s.pk: s for s in bank.values()}
     for position, pk in enumerate(self_test.scenario_ids, start=1):
         scenario = by_pk[pk]
-        answer = _wrong(scenario) if position in wrong_positions else RIGHT_BY_SLUG[scenario.slug]
+        answer = _wrong(scenario) if position in wrong_positions else RIGHT_ANSWERS[scenario.slug]
         client.post(
             url("quiz:self_test_question", test_id=self_test.pk, position=position),
-            answer_data_of(scenario, answer),
+            answer_post_data(scenario, answer),
         )
 
 
@@ -499,8 +467,8 @@ def test_self_test_and_practice_add_up_and_a_replayed_answer_counts_once(client,
     self_test = SelfTest.objects.get()
     first = next(s for s in bank.values() if s.pk == self_test.scenario_ids[0])
     question = url("quiz:self_test_question", test_id=self_test.pk, position=1)
-    client.post(question, answer_data_of(first, RIGHT_BY_SLUG[first.slug]))
-    client.post(question, answer_data_of(first, _wrong(first)))  # replayed: refused
+    client.post(question, answer_post_data(first, RIGHT_ANSWERS[first.slug]))
+    client.post(question, answer_post_data(first, _wrong(first)))  # replayed: refused
     progress = Progress.objects.get(user=user, topic=practised.topic)
     assert (progress.answered, progress.correct) == (2, 2)
     assert progress.score_total == pytest.approx(2.0)
