@@ -11,8 +11,8 @@ from .models import (
     Certificate,
     Enrolment,
     Exam,
-    ExamSection,
     Examiner,
+    ExamSection,
     Federation,
 )
 
@@ -61,7 +61,16 @@ class AttemptQuestionInline(admin.TabularInline):
 
 @admin.register(Attempt)
 class AttemptAdmin(admin.ModelAdmin):
-    list_display = ["enrolment", "number", "language", "started_at", "deadline", "finished_at", "score", "passed"]
+    list_display = [
+        "enrolment",
+        "number",
+        "language",
+        "started_at",
+        "deadline",
+        "finished_at",
+        "score",
+        "passed",
+    ]
     list_filter = ["enrolment__exam", "passed", "finished_by"]
     search_fields = ["enrolment__full_name", "enrolment__email"]
     readonly_fields = ["enrolment", "number", "language", "started_at", "deadline",

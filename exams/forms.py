@@ -92,7 +92,11 @@ class ExamForm(forms.ModelForm):
                 "language": _language_name(code)
             }
         for name in ("opens_at", "closes_at"):
-            self.fields[name].input_formats = [DATETIME_FORMAT, "%Y-%m-%d %H:%M", "%Y-%m-%d %H:%M:%S"]
+            self.fields[name].input_formats = [
+                DATETIME_FORMAT,
+                "%Y-%m-%d %H:%M",
+                "%Y-%m-%d %H:%M:%S",
+            ]
 
     def clean_slug(self) -> str:
         slug = self.cleaned_data["slug"]
@@ -108,7 +112,9 @@ class ExamForm(forms.ModelForm):
         opens, closes = cleaned.get("opens_at"), cleaned.get("closes_at")
         if opens and closes and closes <= opens:
             self.add_error("closes_at", _("The exam must close after it opens."))
-        given = [code for code in LANGUAGE_CODES if (cleaned.get(f"instructions_{code}") or "").strip()]
+        given = [
+            code for code in LANGUAGE_CODES if (cleaned.get(f"instructions_{code}") or "").strip()
+        ]
         if given and len(given) < len(LANGUAGE_CODES):
             for code in LANGUAGE_CODES:
                 if code not in given:
@@ -163,7 +169,10 @@ class BaseSectionFormSet(forms.BaseInlineFormSet):
             available = published.filter(topic=topic).count()
             if wanted > available:
                 raise ValidationError(
-                    _("The sections ask for %(wanted)s questions on “%(topic)s”; the bank has %(available)s.")
+                    _(
+                        "The sections ask for %(wanted)s questions on “%(topic)s”; "
+                        "the bank has %(available)s."
+                    )
                     % {
                         "wanted": format_number(wanted),
                         "topic": topic,
@@ -214,7 +223,10 @@ class EnrolForm(ExamBoundForm):
 
 
 class EnrolmentCSVForm(ExamBoundForm):
-    """A CSV roll with the columns ``full_name`` and ``email``; any bad row stops the whole import."""
+    """A CSV roll with the columns ``full_name`` and ``email``.
+
+    Any bad row stops the whole import.
+    """
 
     file = forms.FileField(
         label=_("CSV file"),
@@ -228,7 +240,9 @@ class EnrolmentCSVForm(ExamBoundForm):
         try:
             text = upload.read().decode("utf-8-sig")
         except UnicodeDecodeError as error:
-            raise ValidationError(_("The file is not UTF-8 text. Save it as “CSV UTF-8”.")) from error
+            raise ValidationError(
+                _("The file is not UTF-8 text. Save it as “CSV UTF-8”.")
+            ) from error
         return parse_roll(text, exam=self.exam)
 
 

@@ -244,7 +244,9 @@ class Attempt(models.Model):
         verbose_name_plural = _("attempts")
         ordering = ["enrolment", "number"]
         constraints = [
-            models.UniqueConstraint(fields=["enrolment", "number"], name="attempt_number_per_enrolment"),
+            models.UniqueConstraint(
+                fields=["enrolment", "number"], name="attempt_number_per_enrolment"
+            ),
         ]
         indexes = [
             # finish_expired_attempts looks up the open attempts past their deadline
@@ -275,7 +277,8 @@ class AttemptQuestion(models.Model):
         "quiz.Topic", on_delete=models.SET_NULL, null=True, related_name="+",
         verbose_name=_("topic"),
     )
-    # the frozen copy: the case (without expect), what is asked, and the texts in the attempt's language
+    # the frozen copy: the case (without expect), what is asked, and the texts in the
+    # attempt's language
     case = models.JSONField(_("case"))
     ask = models.CharField(_("ask"), max_length=16)
     ask_ball = models.CharField(_("ball asked about"), max_length=16, blank=True)
@@ -292,7 +295,9 @@ class AttemptQuestion(models.Model):
         verbose_name_plural = _("drawn questions")
         ordering = ["attempt", "position"]
         constraints = [
-            models.UniqueConstraint(fields=["attempt", "position"], name="question_position_per_attempt"),
+            models.UniqueConstraint(
+                fields=["attempt", "position"], name="question_position_per_attempt"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -392,7 +397,11 @@ class AuditEvent(models.Model):
         verbose_name=_("federation"),
     )
     exam = models.ForeignKey(
-        Exam, on_delete=models.CASCADE, null=True, related_name="audit_events", verbose_name=_("exam"),
+        Exam,
+        on_delete=models.CASCADE,
+        null=True,
+        related_name="audit_events",
+        verbose_name=_("exam"),
     )
     attempt = models.ForeignKey(
         Attempt, on_delete=models.SET_NULL, null=True, related_name="+", verbose_name=_("attempt"),

@@ -176,9 +176,14 @@ def next_attempt_refusal(
 
 
 def invitation_token(*, enrolment: Enrolment) -> str:
-    """A signed token naming the enrolment and its address; it cannot be forged or reused elsewhere."""
+    """A signed token naming the enrolment and its address.
+
+    It cannot be forged or reused elsewhere.
+    """
     # No timestamp: the link stays the same each time the examiner looks at it.
-    return signing.Signer(salt=INVITATION_SALT).sign_object({"e": enrolment.pk, "m": enrolment.email})
+    return signing.Signer(salt=INVITATION_SALT).sign_object(
+        {"e": enrolment.pk, "m": enrolment.email}
+    )
 
 
 def enrolment_from_token(*, token: str) -> Enrolment:
@@ -245,7 +250,9 @@ def answers_withheld(*, attempt: Attempt) -> bool:
     His next attempt may draw the same questions: an earlier attempt's answers and
     explanations stay hidden until it is finished.
     """
-    return attempt.enrolment.attempts.filter(finished_at__isnull=True).exclude(pk=attempt.pk).exists()
+    return (
+        attempt.enrolment.attempts.filter(finished_at__isnull=True).exclude(pk=attempt.pk).exists()
+    )
 
 
 @dataclass(frozen=True)
@@ -266,7 +273,11 @@ def topic_breakdown(*, attempt: Attempt) -> list[TopicResult]:
         titles[key] = question.topic.title if question.topic else "—"
         orders[key] = question.topic.order if question.topic else 999
     return [
-        TopicResult(topic=titles[key], questions=len(scores), score=round(100 * sum(scores) / len(scores), 1))
+        TopicResult(
+            topic=titles[key],
+            questions=len(scores),
+            score=round(100 * sum(scores) / len(scores), 1),
+        )
         for key, scores in sorted(totals.items(), key=lambda item: orders[item[0]])
     ]
 

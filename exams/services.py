@@ -138,7 +138,9 @@ def import_enrolments(
     """Enrol every row (``full_name``, ``email``) or, on any refusal, none of them."""
     with transaction.atomic():
         return [
-            enrol_candidate(exam=exam, full_name=row["full_name"], email=row["email"], by=by, now=now)
+            enrol_candidate(
+                exam=exam, full_name=row["full_name"], email=row["email"], by=by, now=now
+            )
             for row in rows
         ]
 

@@ -56,7 +56,9 @@ def refusals(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
             return view(request, *args, **kwargs)
         except ExamError as error:
             if _wants_json(request):
-                return JsonResponse({"saved": False, "error": str(error.message)}, status=error.status)
+                return JsonResponse(
+                    {"saved": False, "error": str(error.message)}, status=error.status
+                )
             return refuse(request, error)
 
     return wrapped
@@ -82,7 +84,9 @@ def examiners_exam(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespo
 
     @examiner_only
     @wraps(view)
-    def wrapped(request: HttpRequest, *args: Any, federation: Any, exam_id: int, **kwargs: Any) -> HttpResponse:
+    def wrapped(
+        request: HttpRequest, *args: Any, federation: Any, exam_id: int, **kwargs: Any
+    ) -> HttpResponse:
         exam = selectors.exam_for_examiner(federation=federation, exam_id=exam_id)
         return view(request, *args, exam=exam, **kwargs)
 
@@ -161,8 +165,11 @@ def enrolment(request: HttpRequest, enrolment_id: int) -> HttpResponse:
             "exam": enrolment.exam,
             "attempts": attempts,
             "open_attempt": next((a for a in attempts if not a.is_finished), None),
-            # Why no attempt may start now (passed, none left, waiting): said instead of a futile button.
-            "refusal": selectors.next_attempt_refusal(enrolment=enrolment, attempts=attempts, now=now),
+            # Why no attempt may start now (passed, none left, waiting): said instead of a
+            # futile button.
+            "refusal": selectors.next_attempt_refusal(
+                enrolment=enrolment, attempts=attempts, now=now
+            ),
             "form": form,
             "exam_open": enrolment.exam.is_open(now),
             "now": now,
@@ -246,7 +253,9 @@ def question(request: HttpRequest, attempt_id: int, position: int) -> HttpRespon
         status = 400
     else:
         saved = drawn.saved_answer()
-        form = AnswerForm(scenario=scenario, initial=answer_initial(saved.payload) if saved else None)
+        form = AnswerForm(
+            scenario=scenario, initial=answer_initial(saved.payload) if saved else None
+        )
     return render(
         request,
         "exams/question.html",
@@ -264,7 +273,11 @@ def question(request: HttpRequest, attempt_id: int, position: int) -> HttpRespon
 
 
 def _finished_error(attempt: Attempt) -> ExamError:
-    return DeadlinePassed() if attempt.finished_by == Attempt.FinishedBy.DEADLINE else AttemptFinished()
+    return (
+        DeadlinePassed()
+        if attempt.finished_by == Attempt.FinishedBy.DEADLINE
+        else AttemptFinished()
+    )
 
 
 def _after_save(attempt: Attempt, position: int) -> str:
@@ -382,14 +395,18 @@ def _may_download(request: HttpRequest, certificate: Certificate) -> bool:
     if certificate.attempt.enrolment.user_id == request.user.pk:
         return True
     federation = selectors.examiner_federation(user=request.user)
-    return federation is not None and federation.pk == certificate.attempt.enrolment.exam.federation_id
+    return (
+        federation is not None and federation.pk == certificate.attempt.enrolment.exam.federation_id
+    )
 
 
 def verify(request: HttpRequest) -> HttpResponse:
     """Anyone types the code printed on a certificate."""
     form = VerifyForm(data=request.GET or None)
     if form.is_valid():
-        return redirect("exams:verify_code", code=selectors.normalise_code(form.cleaned_data["code"]))
+        return redirect(
+            "exams:verify_code", code=selectors.normalise_code(form.cleaned_data["code"])
+        )
     return render(request, "exams/verify.html", {"form": form}, status=400 if form.errors else 200)
 
 
@@ -460,15 +477,19 @@ def exam_edit(request: HttpRequest, federation: Any, exam_id: int | None = None)
     )
     form = ExamForm(data=request.POST or None, instance=exam, federation=federation)
     sections = SectionFormSet(data=request.POST or None, instance=exam, prefix="sections")
-    if request.method == "POST":
-        if form.is_valid() and sections.is_valid():
-            exam = services.save_exam(form=form, sections=sections)
-            messages.success(request, _("The exam is saved."))
-            return redirect("exams:exam_detail", exam_id=exam.pk)
+    if request.method == "POST" and form.is_valid() and sections.is_valid():
+        exam = services.save_exam(form=form, sections=sections)
+        messages.success(request, _("The exam is saved."))
+        return redirect("exams:exam_detail", exam_id=exam.pk)
     return render(
         request,
         "exams/exam_form.html",
-        {"federation": federation, "exam": exam if exam.pk else None, "form": form, "sections": sections},
+        {
+            "federation": federation,
+            "exam": exam if exam.pk else None,
+            "form": form,
+            "sections": sections,
+        },
         status=400 if request.method == "POST" else 200,
     )
 
@@ -527,7 +548,9 @@ def enrol_csv(request: HttpRequest, exam: Exam) -> HttpResponse:
     form = EnrolmentCSVForm(data=request.POST, files=request.FILES, exam=exam)
     if not form.is_valid():
         return _exam_detail(request, exam, csv_form=form, status=400)
-    enrolled = services.import_enrolments(exam=exam, rows=form.cleaned_data["file"], by=request.user)
+    enrolled = services.import_enrolments(
+        exam=exam, rows=form.cleaned_data["file"], by=request.user
+    )
     messages.success(
         request,
         translation.ngettext(
@@ -544,13 +567,20 @@ def results(request: HttpRequest, exam: Exam) -> HttpResponse:
     return render(
         request,
         "exams/results.html",
-        {"exam": exam, "federation": exam.federation, "attempts": selectors.exam_attempts(exam=exam)},
+        {
+            "exam": exam,
+            "federation": exam.federation,
+            "attempts": selectors.exam_attempts(exam=exam),
+        },
     )
 
 
 @examiner_only
 def attempt_detail(request: HttpRequest, federation: Any, attempt_id: int) -> HttpResponse:
-    """One candidate's attempt as the examiner sees it: per topic and, once finished, each answer."""
+    """One candidate's attempt as the examiner sees it.
+
+    Per topic and, once finished, each answer.
+    """
     attempt = services.finish_if_expired(
         attempt=selectors.attempt_for_examiner(federation=federation, attempt_id=attempt_id)
     )
@@ -578,7 +608,11 @@ def invitations_csv(request: HttpRequest, exam: Exam) -> HttpResponse:
     )
     for enrolment in selectors.exam_enrolments(exam=exam):
         writer.writerow(
-            [_cell(enrolment.full_name), _cell(enrolment.email), _invitation_url(request, enrolment)]
+            [
+                _cell(enrolment.full_name),
+                _cell(enrolment.email),
+                _invitation_url(request, enrolment),
+            ]
         )
     return response
 
@@ -630,7 +664,11 @@ def item_statistics(request: HttpRequest, exam: Exam) -> HttpResponse:
     return render(
         request,
         "exams/statistics.html",
-        {"exam": exam, "federation": exam.federation, "items": selectors.item_statistics(exam=exam)},
+        {
+            "exam": exam,
+            "federation": exam.federation,
+            "items": selectors.item_statistics(exam=exam),
+        },
     )
 
 
@@ -656,7 +694,9 @@ def revoke(request: HttpRequest, federation: Any, code: str) -> HttpResponse:
         services.revoke_certificate(
             certificate=certificate, reason=form.cleaned_data["reason"], by=request.user
         )
-        messages.success(request, _("Certificate %(code)s is revoked.") % {"code": certificate.code})
+        messages.success(
+            request, _("Certificate %(code)s is revoked.") % {"code": certificate.code}
+        )
         return redirect("exams:certificates")
     return render(
         request,

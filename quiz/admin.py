@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.contrib import admin
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext_lazy as _
@@ -27,10 +28,32 @@ class TopicAdmin(TabbedTranslationAdmin):
         pass
 
 
+def with_languages(*names: str) -> tuple[str, ...]:
+    """Each translated field, then the column modeltranslation adds for every language.
+
+    >>> with_languages("title")
+    ('title', 'title_en', 'title_fr', 'title_ru', 'title_fa', 'title_pl')
+    """
+    return tuple(
+        column
+        for name in names
+        for column in (name, *(f"{name}_{code}" for code in settings.MODELTRANSLATION_LANGUAGES))
+    )
+
+
 class ScenarioAdminForm(forms.ModelForm):
     class Meta:
         model = Scenario
-        fields = "__all__"
+        fields = (
+            "slug",
+            "topic",
+            "difficulty",
+            "ask",
+            "ask_ball",
+            "published",
+            "case",
+            *with_languages("title", "narrative", "question", "note"),
+        )
 
     def clean_case(self) -> dict[str, Any]:
         from rules_engine import CaseError, judge, load_case

@@ -14,6 +14,7 @@ from typing import Any
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+import rules_engine
 from quiz.explain import (
     ball_on_label,
     call_label,
@@ -22,7 +23,6 @@ from quiz.explain import (
     points_phrase,
     respot_label,
 )
-import rules_engine
 
 #: Choice values that are not players, spots or balls. The colon keeps them
 #: apart from any player's name a case may use.

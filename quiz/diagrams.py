@@ -29,8 +29,8 @@ True
 from __future__ import annotations
 
 import itertools
-import textwrap
 import math
+import textwrap
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -527,7 +527,9 @@ def _wrapped_text(line: str, *, top: float, css_class: str, size: float = SCHEMA
     return svg, top + SCHEMATIC_LINE * len(rows)
 
 
-def _balls_left(reds: int, colours: Sequence[str], ball_on: Any, *, top: float) -> tuple[list[str], float]:
+def _balls_left(
+    reds: int, colours: Sequence[str], ball_on: Any, *, top: float
+) -> tuple[list[str], float]:
     """The reds in rows of eight, then the colours; the ball on ringed. Returns the y below."""
     parts = []
     step, radius = SCHEMATIC_BALL_STEP, SCHEMATIC_BALL

@@ -7,9 +7,12 @@ from typing import Any
 from django import forms
 from django.conf import settings
 from django.contrib.auth.forms import UserCreationForm
+from django.utils.functional import lazy
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from quiz import asks
+from quiz.explain import ball_label
 from quiz.models import Scenario, SelfTest, Topic
 from quiz.numbers import format_number
 
@@ -62,7 +65,8 @@ class AnswerForm(forms.Form):
                 min_value=1,
                 max_value=147,
                 required=False,
-                # A text box, so that a reader in Persian may type Persian digits (int() reads them).
+                # A text box, so that a reader in Persian may type Persian digits
+                # (int() reads them).
                 widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
                 error_messages={"invalid": _("Enter a whole number of points.")},
             )
@@ -88,6 +92,10 @@ class AnswerForm(forms.Form):
         elif name == "ball_on":
             field = forms.ChoiceField(choices=asks.ball_on_choices(), widget=forms.RadioSelect)
         elif name == "respot":
+            # The form may ask about one ball among several questions: say which.
+            label = format_lazy(
+                _("{ball} — re-spotted on"), ball=lazy(ball_label, str)(scenario.ask_ball)
+            )
             field = forms.ChoiceField(
                 choices=asks.respot_choices(),
                 widget=forms.RadioSelect(attrs={"data-respot": scenario.ask_ball}),

@@ -39,11 +39,11 @@ class Topic(models.Model):
     def __str__(self) -> str:
         return self.title
 
-    def natural_key(self) -> tuple[str]:
-        return (self.slug,)
-
     def get_absolute_url(self) -> str:
         return reverse("quiz:practice_topic", kwargs={"topic": self.slug})
+
+    def natural_key(self) -> tuple[str]:
+        return (self.slug,)
 
 
 class Difficulty(models.IntegerChoices):
@@ -84,15 +84,15 @@ class Scenario(models.Model):
     def __str__(self) -> str:
         return self.title or self.slug
 
-    def natural_key(self) -> tuple[str]:
-        return (self.slug,)
-
-    natural_key.dependencies = ["quiz.topic"]  # type: ignore[attr-defined]
-
     def get_absolute_url(self) -> str:
         return reverse(
             "quiz:practice", kwargs={"topic": self.topic.slug, "scenario": self.slug}
         )
+
+    def natural_key(self) -> tuple[str]:
+        return (self.slug,)
+
+    natural_key.dependencies = ["quiz.topic"]  # type: ignore[attr-defined]
 
 
 class PracticeAnswer(models.Model):
@@ -117,6 +117,9 @@ class PracticeAnswer(models.Model):
         verbose_name = _("practice answer")
         verbose_name_plural = _("practice answers")
 
+    def __str__(self) -> str:
+        return f"{self.user or '—'} — {self.scenario}: {self.score:g}"
+
 
 class Progress(models.Model):
     """A signed-in trainee's progress in one topic, across sessions."""
@@ -139,6 +142,9 @@ class Progress(models.Model):
         ]
         verbose_name = _("progress")
         verbose_name_plural = _("progress")
+
+    def __str__(self) -> str:
+        return f"{self.user} — {self.topic}: {self.correct}/{self.answered}"
 
 
 class SelfTest(models.Model):
@@ -167,6 +173,9 @@ class SelfTest(models.Model):
         verbose_name = _("self-test")
         verbose_name_plural = _("self-tests")
 
+    def __str__(self) -> str:
+        return f"{self.user or '—'} — {self.language} × {self.length}"
+
     @property
     def finished(self) -> bool:
         return self.finished_at is not None
@@ -192,3 +201,6 @@ class SelfTestAnswer(models.Model):
                 fields=["self_test", "position"], name="quiz_selftestanswer_once"
             )
         ]
+
+    def __str__(self) -> str:
+        return f"{self.self_test} Q{self.position}"

@@ -619,8 +619,19 @@ def _in_hand_quality(targets: Sequence[Point], obstacles: Sequence[Point]) -> in
         centre_reached: list[float] = []
         hidden_at_centre: dict[Point, bool] = {}
 
-        # Defined afresh for each cell and only called for it.
-        def hidden_from_centre(target: Point, rx: float, ry: float, dist: float) -> bool:
+        # Defined afresh for each cell and only called for it; the cell's values are bound
+        # as defaults, so it cannot see another cell's (and locals are quicker than cells).
+        def hidden_from_centre(
+            target: Point,
+            rx: float,
+            ry: float,
+            dist: float,
+            *,
+            cx: float = cx,
+            cy: float = cy,
+            farthest: float = farthest,
+            hidden_at_centre: dict[Point, bool] = hidden_at_centre,
+        ) -> bool:
             nonlocal centre_shadows, centre_reached
             if dist <= BALL_DIAMETER:
                 return False

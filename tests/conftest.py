@@ -84,7 +84,10 @@ def answer_data() -> Callable[..., dict[str, Any]]:
 
 @pytest.fixture(autouse=True)
 def _reset_active_language() -> Any:
-    """Test-client requests leave their language active in the thread; start every test in English."""
+    """Start every test in English.
+
+    Test-client requests leave their language active in the thread.
+    """
     from django.utils import translation
 
     yield

@@ -30,18 +30,24 @@ TEXT_FIELDS = ("title", "narrative", "question", "note")
 #: (Words the languages share — "table", "points", "score", "six", "break", "on", "to", "by", the
 #: glossary's « ON » and "jump shot" — are left out on purpose.)
 ENGLISH_MARKERS = frozenset(
-    """
-    the and with which what who whom whose where when while after before was were has have had
-    his her its this that these those not next free ball balls cue reds yellow green brown blue
-    pink black white foul miss referee striker potted pots snookered pocket pockets frame stroke
-    touching nominated nominates player players plays remains leads trails cushion safety
-    penalty does would should could there their they them from into onto behind
-    """.split()
+    [
+        "the", "and", "with", "which", "what", "who", "whom", "whose", "where", "when", "while",
+        "after", "before", "was", "were", "has", "have", "had", "his", "her", "its", "this",
+        "that", "these", "those", "not", "next", "free", "ball", "balls", "cue", "reds",
+        "yellow", "green", "brown", "blue", "pink", "black", "white", "foul", "miss", "referee",
+        "striker", "potted", "pots", "snookered", "pocket", "pockets", "frame", "stroke",
+        "touching", "nominated", "nominates", "player", "players", "plays", "remains", "leads",
+        "trails", "cushion", "safety", "penalty", "does", "would", "should", "could", "there",
+        "their", "they", "them", "from", "into", "onto", "behind",
+    ]
 )
 #: Common English words; two or more in a row are an English phrase left in the text.
 COMMON_ENGLISH = ENGLISH_MARKERS | frozenset(
-    """a an of in on to at by is it be as or for up off one two three four five six seven
-    table point points spot spots red shot""".split()
+    [
+        "a", "an", "of", "in", "on", "to", "at", "by", "is", "it", "be", "as", "or", "for",
+        "up", "off", "one", "two", "three", "four", "five", "six", "seven", "table", "point",
+        "points", "spot", "spots", "red", "shot",
+    ]
 )
 #: A rule reference such as 3.17(d) or 3.10(b)(ii): its letters are not words.
 RULE_REFERENCE = re.compile(r"\d+\.\d+(?:\([a-z]+\))*")
@@ -183,4 +189,14 @@ def test_every_expect_covers_what_its_scenario_asks():
                 problems.append(f"{fields['slug']} ({fields['ask']}): expect lacks {path}")
         if fields.get("ask_ball") and "respots" not in expect:
             problems.append(f"{fields['slug']}: asks about {fields['ask_ball']}; no respots")
+    assert problems == []
+
+
+def test_a_question_asks_only_what_its_form_asks():
+    """A re-spot is answered only for the ball a scenario names: its question must name one."""
+    problems = [
+        fields["slug"]
+        for fields in scenario_fields()
+        if "re-spot" in fields["question_en"].lower() and not fields.get("ask_ball")
+    ]
     assert problems == []

@@ -46,7 +46,9 @@ def test_catalogue_is_complete(path):
             problems.append(f"fuzzy: {label!r}")
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
         if isinstance(message.id, tuple) and len(strings) != PLURAL_COUNT[language]:
-            problems.append(f"{len(strings)} plural forms instead of {PLURAL_COUNT[language]}: {label!r}")
+            problems.append(
+                f"{len(strings)} plural forms instead of {PLURAL_COUNT[language]}: {label!r}"
+            )
         if any(not string for string in strings):
             problems.append(f"untranslated: {label!r}")
     assert not problems, "\n".join(problems)

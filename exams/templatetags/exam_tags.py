@@ -37,7 +37,9 @@ def localdate(value: datetime.datetime | datetime.date | None) -> str:
 
 @register.simple_tag
 def labelled(label: Any, value: Any) -> str:
-    """``label: value`` punctuated as the reader's language does it (French puts a space before the colon).
+    """``label: value`` punctuated as the reader's language does it.
+
+    French puts a space before the colon.
 
     >>> from django.utils import translation
     >>> labelled("Results", "Level 1")

@@ -1069,7 +1069,9 @@ class Wpbsa2007Referee:
                     _new(
                         Foul, {"code": code, "ball": ball, "penalty": penalty, "rule": _RULES[code]}
                     )
-                    for (code, ball, _), penalty in zip(work.fouls, work.foul_penalties, strict=True)
+                    for (code, ball, _), penalty in zip(
+                        work.fouls, work.foul_penalties, strict=True
+                    )
                 ]
             )
             if work.fouls

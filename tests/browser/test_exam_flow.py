@@ -32,7 +32,9 @@ def examiner(db):
 def right_form_values(question: AttemptQuestion) -> dict:
     """The engine's answer to a drawn question, as the form's values."""
     scenario = frozen_scenario(question)
-    answer = expected_answer(decision=decide(scenario.case), ask=scenario.ask, ask_ball=scenario.ask_ball)
+    answer = expected_answer(
+        decision=decide(scenario.case), ask=scenario.ask, ask_ball=scenario.ask_ball
+    )
     return answer_initial(answer)
 
 

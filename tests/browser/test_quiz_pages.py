@@ -17,7 +17,9 @@ def test_practice_in_persian_is_right_to_left_and_explained(page, live_server, b
     assert page.get_attribute("html", "lang") == "fa"
     assert page.evaluate("getComputedStyle(document.body).direction") == "rtl"
     # The table itself is never mirrored.
-    assert page.evaluate("getComputedStyle(document.querySelector('.diagram svg')).direction") == "ltr"
+    assert (
+        page.evaluate("getComputedStyle(document.querySelector('.diagram svg')).direction") == "ltr"
+    )
     assert page.locator(".feedback").count() == 0
     page.locator("input[name=legal][value=foul]").check()
     page.locator("form.answer-form button[type=submit]").click()

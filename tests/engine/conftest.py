@@ -9,7 +9,6 @@ import pytest
 
 from rules_engine import Decision, judge, load_case
 
-
 #: Every colour on its own spot (``rules_engine.table.SPOTS``), as a case's positions give them.
 FULL_TABLE: dict[str, list[float]] = {
     "yellow": [1181, 737],

@@ -314,7 +314,8 @@ def test_touching_ball_call_names_each_ball_and_only_balls_on(decide: Decide) ->
     # 3.8(a) (ru.txt): several reds touched are all announced, each pointed at; 3.8(e): a ball not
     # on touched at the same time is not named.
     before = {"white": [889, 1200], "red": [[600, 2400], [1200, 2400]], **FULL_TABLE}
-    after = {"white": [889, 1837], "red": [[889, 1889.5], [836.5, 1837]], **FULL_TABLE}  # blue on spot
+    # The blue is on its spot.
+    after = {"white": [889, 1837], "red": [[889, 1889.5], [836.5, 1837]], **FULL_TABLE}
     decision = decide({"positions": before}, {"first_contact": ["red"], "positions_after": after})
     assert "touching_ball" in decision.calls
     steps = {step.code: dict(step.params) for step in decision.trail}

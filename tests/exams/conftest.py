@@ -1,4 +1,6 @@
-"""Exams test fixtures: a small published bank, two federations, an exam, a candidate, a movable clock.
+"""Exams test fixtures.
+
+A small published bank, two federations, an exam, a candidate, a movable clock.
 
 Right answers are never written here: :func:`right_answer` asks the engine.
 """
@@ -14,7 +16,7 @@ from django.contrib.auth import get_user_model
 from django.utils import translation
 
 from exams import services
-from exams.models import AttemptQuestion, Exam, ExamSection, Examiner, Federation, frozen_scenario
+from exams.models import AttemptQuestion, Exam, Examiner, ExamSection, Federation, frozen_scenario
 from quiz.grading import decide, expected_answer
 from quiz.models import Scenario, Topic
 
@@ -62,10 +64,17 @@ def make_bank() -> list[Scenario]:
         slug = case["id"]
         scenarios.append(
             Scenario.objects.create(
-                slug=slug, topic=topics[topic_slug], ask=ask, ask_ball=ask_ball, published=True,
-                case=case, difficulty=1,
+                slug=slug,
+                topic=topics[topic_slug],
+                ask=ask,
+                ask_ball=ask_ball,
+                published=True,
+                case=case,
+                difficulty=1,
                 **translated("title", {code: f"{slug} [{code}]" for code in LANGUAGES}),
-                **translated("narrative", {code: f"narrative {slug} [{code}]" for code in LANGUAGES}),
+                **translated(
+                    "narrative", {code: f"narrative {slug} [{code}]" for code in LANGUAGES}
+                ),
                 **translated("question", {code: f"question {slug} [{code}]" for code in LANGUAGES}),
             )
         )
@@ -141,8 +150,16 @@ def make_exam(federation: Federation, now: datetime, **overrides: Any) -> Exam:
     sections = overrides.pop("sections", [("sequence", 2), (None, 2)])
     fields: dict[str, Any] = {
         "slug": "referee-level-1",
-        **translated("name", {"en": "Referee level 1", "fr": "Arbitre niveau 1",
-                              "ru": "Рефери, уровень 1", "fa": "داور سطح ۱", "pl": "Sędzia poziom 1"}),
+        **translated(
+            "name",
+            {
+                "en": "Referee level 1",
+                "fr": "Arbitre niveau 1",
+                "ru": "Рефери, уровень 1",
+                "fa": "داور سطح ۱",
+                "pl": "Sędzia poziom 1",
+            },
+        ),
         "time_limit": 30,
         "opens_at": now - timedelta(hours=1),
         "closes_at": now + timedelta(days=1),

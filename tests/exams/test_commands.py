@@ -16,9 +16,13 @@ pytestmark = pytest.mark.django_db
 
 
 def test_the_command_finishes_an_abandoned_attempt_with_its_saved_answers(enrolment, clock, right):
-    attempt = services.start_attempt(enrolment=enrolment, language="pl", now=clock(), rng=random.Random(5))
+    attempt = services.start_attempt(
+        enrolment=enrolment, language="pl", now=clock(), rng=random.Random(5)
+    )
     for question in attempt.questions.all():
-        services.save_answer(attempt=attempt, question=question, answer=right(question), now=clock())
+        services.save_answer(
+            attempt=attempt, question=question, answer=right(question), now=clock()
+        )
     out = io.StringIO()
     call_command("finish_expired_attempts", stdout=out)
     assert out.getvalue().startswith("0 ")

@@ -1,4 +1,7 @@
-"""The examples in the exams modules' docstrings run (pytest collects only tests/ and the engine)."""
+"""The examples in the exams modules' docstrings run.
+
+They run from here because pytest collects only tests/ and the engine.
+"""
 
 from __future__ import annotations
 

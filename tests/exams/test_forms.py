@@ -11,7 +11,10 @@ pytestmark = pytest.mark.django_db
 
 
 def test_roll_accepts_semicolons_a_bom_and_blank_lines(exam):
-    rows = parse_roll("\ufeffFull_Name;Email\nJan Nowak; JAN@example.org \n\n;\nمریم احمدی;maryam@example.org\n", exam=exam)
+    rows = parse_roll(
+        "\ufeffFull_Name;Email\nJan Nowak; JAN@example.org \n\n;\nمریم احمدی;maryam@example.org\n",
+        exam=exam,
+    )
     assert rows == [
         {"full_name": "Jan Nowak", "email": "jan@example.org"},
         {"full_name": "مریم احمدی", "email": "maryam@example.org"},

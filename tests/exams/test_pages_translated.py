@@ -1,4 +1,7 @@
-"""Every exams page, for candidates, examiners and visitors, has no English left in fr, ru, fa, pl."""
+"""No exams page has English left in fr, ru, fa, pl.
+
+The pages for candidates, examiners and visitors alike.
+"""
 
 from __future__ import annotations
 
@@ -37,7 +40,9 @@ def exam_pages(client, *, language, enrolment, examiner, right, form_data, now):
     yield "question", client.get(u("question", attempt.pk, 1))
     yield "question error", client.post(u("question", attempt.pk, 1), {"scenario": str(first.pk)})
     for question in attempt.questions.all():
-        client.post(u("question", attempt.pk, question.position), form_data(question, right(question)))
+        client.post(
+            u("question", attempt.pk, question.position), form_data(question, right(question))
+        )
     yield "enrolment in progress", client.get(u("enrolment", enrolment.pk))
     yield "submit", client.get(u("submit", attempt.pk))
     client.post(u("submit", attempt.pk))
@@ -53,8 +58,13 @@ def exam_pages(client, *, language, enrolment, examiner, right, form_data, now):
     client.force_login(examiner)
     yield "manage", client.get(u("manage"))
     yield "exam form", client.get(u("exam_create"))
-    yield "exam form errors", client.post(u("exam_create"), {"slug": "x", "sections-TOTAL_FORMS": "0",
-                                                            "sections-INITIAL_FORMS": "0"})
+    yield (
+        "exam form errors",
+        client.post(
+            u("exam_create"),
+            {"slug": "x", "sections-TOTAL_FORMS": "0", "sections-INITIAL_FORMS": "0"},
+        ),
+    )
     yield "exam detail", client.get(u("exam_detail", exam.pk))
     yield "enrol errors", client.post(u("enrol", exam.pk), {"full_name": "", "email": "nope"})
     roll = SimpleUploadedFile("roll.csv", b"full_name,email\n,x@example.org\nB,bad\n")
@@ -71,7 +81,9 @@ def exam_pages(client, *, language, enrolment, examiner, right, form_data, now):
 
 
 @pytest.mark.parametrize("language", ["fr", "ru", "fa", "pl"])
-def test_no_english_on_exam_pages(client, language, enrolment, examiner, right, form_data, now, clock):
+def test_no_english_on_exam_pages(
+    client, language, enrolment, examiner, right, form_data, now, clock
+):
     exam = enrolment.exam
     exam.instructions_en, exam.instructions_fr = "Read each question.", "Lisez chaque question."
     exam.instructions_ru, exam.instructions_fa = "Читайте каждый вопрос.", "هر سؤال را بخوانید."

@@ -15,7 +15,9 @@ pytestmark = pytest.mark.django_db
 
 
 def sit(enrolment, now, answer_for, language="en", seed=7):
-    attempt = services.start_attempt(enrolment=enrolment, language=language, now=now, rng=random.Random(seed))
+    attempt = services.start_attempt(
+        enrolment=enrolment, language=language, now=now, rng=random.Random(seed)
+    )
     for question in attempt.questions.all():
         answer = answer_for(question)
         if answer is not None:
@@ -24,10 +26,14 @@ def sit(enrolment, now, answer_for, language="en", seed=7):
 
 
 def test_progress_knows_answered_and_flagged(enrolment, now, right):
-    attempt = services.start_attempt(enrolment=enrolment, language="en", now=now, rng=random.Random(1))
+    attempt = services.start_attempt(
+        enrolment=enrolment, language="en", now=now, rng=random.Random(1)
+    )
     second = attempt.questions.get(position=2)
     services.save_answer(attempt=attempt, question=second, answer=right(second), now=now)
-    services.set_flag(attempt=attempt, question=attempt.questions.get(position=4), flagged=True, now=now)
+    services.set_flag(
+        attempt=attempt, question=attempt.questions.get(position=4), flagged=True, now=now
+    )
     progress = selectors.attempt_progress(attempt=attempt)
     assert [(p.position, p.answered, p.flagged) for p in progress] == [
         (1, False, False), (2, True, False), (3, False, False), (4, False, True),
@@ -48,7 +54,9 @@ def test_topic_breakdown(enrolment, now, right):
 
 
 def test_review_follows_the_exams_policy(enrolment, exam, now, right):
-    attempt = services.start_attempt(enrolment=enrolment, language="en", now=now, rng=random.Random(1))
+    attempt = services.start_attempt(
+        enrolment=enrolment, language="en", now=now, rng=random.Random(1)
+    )
     assert selectors.review_level(attempt=attempt, now=now) is None
     assert selectors.attempt_review(attempt=attempt) == []
     services.submit_attempt(attempt=attempt, now=now)

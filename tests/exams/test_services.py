@@ -36,7 +36,9 @@ def start(enrolment, now, language="ru", seed=1):
 def answer_all(attempt, answer_for, now, count=None):
     questions = list(attempt.questions.order_by("position"))[:count]
     for question in questions:
-        services.save_answer(attempt=attempt, question=question, answer=answer_for(question), now=now)
+        services.save_answer(
+            attempt=attempt, question=question, answer=answer_for(question), now=now
+        )
     return questions
 
 
@@ -147,7 +149,9 @@ def test_a_question_of_another_attempt_is_refused(enrolment, exam, now, right, e
     assert not Answer.objects.exists()
 
 
-def test_an_answer_after_the_deadline_is_refused_and_the_attempt_finishes(enrolment, now, right, wrong):
+def test_an_answer_after_the_deadline_is_refused_and_the_attempt_finishes(
+    enrolment, now, right, wrong
+):
     attempt = start(enrolment, now)
     first, second = attempt.questions.order_by("position")[:2]
     services.save_answer(attempt=attempt, question=first, answer=right(first), now=now)
@@ -254,7 +258,9 @@ def test_finish_if_expired_waits_for_the_deadline(enrolment, now, right):
 
 
 def test_finish_expired_attempts_finishes_only_expired_ones_once(enrolment, exam, now, right):
-    late_comer = services.enrol_candidate(exam=exam, full_name="Piotr", email="p@example.org", now=now)
+    late_comer = services.enrol_candidate(
+        exam=exam, full_name="Piotr", email="p@example.org", now=now
+    )
     expired = start(enrolment, now)
     answer_all(expired, right, now, count=3)
     running = start(late_comer, now + timedelta(minutes=20))
@@ -396,10 +402,15 @@ def test_certificate_without_expiry(enrolment, exam, now, right):
 
 
 def test_revocation_keeps_the_reason_and_happens_once(certificate, examiner, now):
-    services.revoke_certificate(certificate=certificate, reason="Exam irregularity", by=examiner, now=now)
+    services.revoke_certificate(
+        certificate=certificate, reason="Exam irregularity", by=examiner, now=now
+    )
     certificate.refresh_from_db()
     assert certificate.status(now) == "revoked"
-    assert (certificate.revocation_reason, certificate.revoked_by) == ("Exam irregularity", examiner)
+    assert (certificate.revocation_reason, certificate.revoked_by) == (
+        "Exam irregularity",
+        examiner,
+    )
     with pytest.raises(CertificateRevoked):
         services.revoke_certificate(certificate=certificate, reason="again", by=examiner, now=now)
     certificate.refresh_from_db()
@@ -414,7 +425,9 @@ def test_revocation_needs_a_reason(certificate, examiner, now):
 
 
 def test_the_audit_trail_records_the_life_cycle(certificate, examiner, now):
-    services.revoke_certificate(certificate=certificate, reason="Irregularity", by=examiner, now=now)
+    services.revoke_certificate(
+        certificate=certificate, reason="Irregularity", by=examiner, now=now
+    )
     actions = list(AuditEvent.objects.order_by("pk").values_list("action", flat=True))
     assert actions == [
         "candidate_enrolled", "attempt_started", "attempt_finished",
@@ -423,8 +436,16 @@ def test_the_audit_trail_records_the_life_cycle(certificate, examiner, now):
     assert AttemptQuestion.objects.filter(attempt=certificate.attempt).count() == 4
 
 
-@pytest.mark.parametrize(("months", "expires"), [(6, datetime(2026, 12, 1, 10, 20, tzinfo=UTC)), (24, datetime(2028, 6, 1, 10, 20, tzinfo=UTC))])
-def test_expiry_counts_the_exams_months_from_the_issue_date(enrolment, exam, now, right, months, expires):
+@pytest.mark.parametrize(
+    ("months", "expires"),
+    [
+        (6, datetime(2026, 12, 1, 10, 20, tzinfo=UTC)),
+        (24, datetime(2028, 6, 1, 10, 20, tzinfo=UTC)),
+    ],
+)
+def test_expiry_counts_the_exams_months_from_the_issue_date(
+    enrolment, exam, now, right, months, expires
+):
     exam.certificate_months = months
     exam.save()
     attempt = start(enrolment, now)

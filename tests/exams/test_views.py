@@ -74,7 +74,9 @@ def test_an_invitation_never_opens_an_account_with_a_password(client, exam, exam
     # an examiner of another federation enrols this examiner's username as a "candidate"
     examiner.username = "chief@example.org"
     examiner.save()
-    enrolment = services.enrol_candidate(exam=exam, full_name="X", email="chief@example.org", now=clock())
+    enrolment = services.enrol_candidate(
+        exam=exam, full_name="X", email="chief@example.org", now=clock()
+    )
     assert enrolment.user == examiner
     response = client.get(url("invitation", selectors.invitation_token(enrolment=enrolment)))
     assert response.status_code == 302
@@ -90,7 +92,9 @@ def test_a_forged_invitation_is_refused(client, enrolment, token):
     assert "_auth_user_id" not in client.session
 
 
-def test_candidate_takes_the_exam_in_russian_resumes_and_passes(client, candidate, enrolment, clock, right, form_data):
+def test_candidate_takes_the_exam_in_russian_resumes_and_passes(
+    client, candidate, enrolment, clock, right, form_data
+):
     client.force_login(candidate)
     response = client.post(url("enrolment", enrolment.pk), {"language": "ru"})
     attempt = Attempt.objects.get()
@@ -103,7 +107,10 @@ def test_candidate_takes_the_exam_in_russian_resumes_and_passes(client, candidat
     # answer the first two, then "reload": the attempt resumes at the first unanswered question
     for position in (1, 2):
         question = attempt.questions.get(position=position)
-        saved = client.post(url("question", attempt.pk, position, language="ru"), form_data(question, right(question)))
+        saved = client.post(
+            url("question", attempt.pk, position, language="ru"),
+            form_data(question, right(question)),
+        )
         assert saved.status_code == 302
         assert saved.url == url("question", attempt.pk, position + 1, language="ru")
     clock.advance(minutes=5)
@@ -114,7 +121,10 @@ def test_candidate_takes_the_exam_in_russian_resumes_and_passes(client, candidat
     assert re.search(r'checked[^>]*>|<input[^>]*checked', back)
     for position in (3, 4):
         question = attempt.questions.get(position=position)
-        client.post(url("question", attempt.pk, position, language="ru"), form_data(question, right(question)))
+        client.post(
+            url("question", attempt.pk, position, language="ru"),
+            form_data(question, right(question)),
+        )
     summary = client.get(url("submit", attempt.pk, language="ru"))
     assert summary.status_code == 200
     result = client.post(url("submit", attempt.pk, language="ru"), follow=True)
@@ -171,12 +181,16 @@ def test_autosave_answers_in_json(client, candidate, enrolment, clock, right, fo
 
 def test_another_candidates_attempt_is_refused(client, exam, enrolment, clock, right, form_data):
     theirs = start(enrolment, clock)
-    intruder = services.enrol_candidate(exam=exam, full_name="Ewa", email="ewa@example.org", now=clock())
+    intruder = services.enrol_candidate(
+        exam=exam, full_name="Ewa", email="ewa@example.org", now=clock()
+    )
     client.force_login(intruder.user)
     question = theirs.questions.get(position=1)
     for response in (
         client.get(url("question", theirs.pk, 1, language="ru")),
-        client.post(url("question", theirs.pk, 1, language="ru"), form_data(question, right(question))),
+        client.post(
+            url("question", theirs.pk, 1, language="ru"), form_data(question, right(question))
+        ),
         client.post(url("submit", theirs.pk, language="ru")),
         client.post(url("flag", theirs.pk, 1, language="ru"), {"flagged": "1"}),
         client.get(url("attempt", theirs.pk)),
@@ -195,13 +209,17 @@ def test_a_question_not_drawn_is_refused(client, candidate, enrolment, clock, ri
     attempt = start(enrolment, clock)
     client.force_login(candidate)
     question = attempt.questions.get(position=1)
-    response = client.post(url("question", attempt.pk, 9, language="ru"), form_data(question, right(question)))
+    response = client.post(
+        url("question", attempt.pk, 9, language="ru"), form_data(question, right(question))
+    )
     assert response.status_code == 404
     assert refusal_text(response, QuestionNotDrawn.message) in response.content.decode()
     assert not Answer.objects.exists()
 
 
-def test_an_answer_meant_for_another_question_is_refused(client, candidate, enrolment, clock, right, form_data):
+def test_an_answer_meant_for_another_question_is_refused(
+    client, candidate, enrolment, clock, right, form_data
+):
     attempt = start(enrolment, clock)
     client.force_login(candidate)
     first, second = attempt.questions.order_by("position")[:2]
@@ -212,12 +230,16 @@ def test_an_answer_meant_for_another_question_is_refused(client, candidate, enro
     assert not Answer.objects.exists()
 
 
-def test_an_answer_after_the_deadline_is_refused(client, candidate, enrolment, clock, right, form_data):
+def test_an_answer_after_the_deadline_is_refused(
+    client, candidate, enrolment, clock, right, form_data
+):
     attempt = start(enrolment, clock)
     client.force_login(candidate)
     question = attempt.questions.get(position=1)
     clock.moment = attempt.deadline + timedelta(seconds=1)
-    response = client.post(url("question", attempt.pk, 1, language="ru"), form_data(question, right(question)))
+    response = client.post(
+        url("question", attempt.pk, 1, language="ru"), form_data(question, right(question))
+    )
     assert response.status_code == 409
     assert not Answer.objects.exists()
     attempt.refresh_from_db()
@@ -235,7 +257,9 @@ def test_a_second_submission_is_refused(client, candidate, enrolment, clock):
     assert Attempt.objects.get().finished_at == finished_at
 
 
-def test_coming_back_after_the_deadline_shows_the_result(client, candidate, enrolment, clock, right):
+def test_coming_back_after_the_deadline_shows_the_result(
+    client, candidate, enrolment, clock, right
+):
     attempt = start(enrolment, clock)
     question = attempt.questions.get(position=1)
     services.save_answer(attempt=attempt, question=question, answer=right(question), now=clock())
@@ -278,7 +302,9 @@ def test_a_language_the_exam_does_not_allow_is_refused(client, candidate, enrolm
 # --- nothing leaks while the attempt is open ---------------------------------------------
 
 
-def test_no_response_of_an_open_attempt_holds_an_answer_or_explanation(client, candidate, enrolment, clock, right, wrong, form_data):
+def test_no_response_of_an_open_attempt_holds_an_answer_or_explanation(
+    client, candidate, enrolment, clock, right, wrong, form_data
+):
     client.force_login(candidate)
     bodies = []
 
@@ -293,9 +319,20 @@ def test_no_response_of_an_open_attempt_holds_an_answer_or_explanation(client, c
     questions = list(attempt.questions.order_by("position"))
     for question in questions:
         keep(client.get(url("question", attempt.pk, question.position)))
-        keep(client.post(url("question", attempt.pk, question.position), form_data(question, wrong(question)), follow=True))
-        keep(client.post(url("question", attempt.pk, question.position), form_data(question, wrong(question)),
-                         headers={"X-Requested-With": "fetch"}))
+        keep(
+            client.post(
+                url("question", attempt.pk, question.position),
+                form_data(question, wrong(question)),
+                follow=True,
+            )
+        )
+        keep(
+            client.post(
+                url("question", attempt.pk, question.position),
+                form_data(question, wrong(question)),
+                headers={"X-Requested-With": "fetch"},
+            )
+        )
         keep(client.post(url("flag", attempt.pk, question.position), {"flagged": "1"}, follow=True))
         keep(client.get(url("question", attempt.pk, question.position)))
     keep(client.get(url("attempt", attempt.pk), follow=True))
@@ -304,7 +341,9 @@ def test_no_response_of_an_open_attempt_holds_an_answer_or_explanation(client, c
     keep(client.get(url("index")))
     explanations = set()
     for question in questions:
-        explanations.update(step.text for step in explain(decide(question.case)) if len(step.text) > 8)
+        explanations.update(
+            step.text for step in explain(decide(question.case)) if len(step.text) > 8
+        )
     secrets = {"grade-table", "The referee's decision", "referee's reasoning", *explanations}
     secrets |= {escape(secret) for secret in secrets}
     for body in bodies:
@@ -342,12 +381,22 @@ def examiner_pages(exam, code):
     ]
 
 
-def test_an_examiner_of_another_federation_is_refused_everything(client, other_examiner, enrolment, exam, clock, right):
+def test_an_examiner_of_another_federation_is_refused_everything(
+    client, other_examiner, enrolment, exam, clock, right
+):
     certificate = passed_certificate(enrolment, clock, right)
     client.force_login(other_examiner)
-    pages = [*examiner_pages(exam, certificate.code), ("get", url("attempt_detail", certificate.attempt_id))]
+    pages = [
+        *examiner_pages(exam, certificate.code),
+        ("get", url("attempt_detail", certificate.attempt_id)),
+    ]
     for method, address in pages:
-        response = getattr(client, method)(address, {"reason": "x", "full_name": "X", "email": "x@example.org"} if method == "post" else None)
+        response = getattr(client, method)(
+            address,
+            {"reason": "x", "full_name": "X", "email": "x@example.org"}
+            if method == "post"
+            else None,
+        )
         assert response.status_code == 403, address
     assert Enrolment.objects.count() == 1
     certificate.refresh_from_db()
@@ -361,7 +410,9 @@ def test_an_examiner_of_another_federation_is_refused_everything(client, other_e
     ("review", "shows_topics", "shows_answers"),
     [("score", False, False), ("topics", True, False), ("answers", True, True)],
 )
-def test_the_result_page_shows_what_the_exam_allows(client, candidate, enrolment, exam, clock, right, review, shows_topics, shows_answers):
+def test_the_result_page_shows_what_the_exam_allows(
+    client, candidate, enrolment, exam, clock, right, review, shows_topics, shows_answers
+):
     exam.review = review
     exam.save()
     attempt = start(enrolment, clock, language="en")
@@ -373,7 +424,9 @@ def test_the_result_page_shows_what_the_exam_allows(client, candidate, enrolment
     assert ("grade-table" in page) is shows_answers
 
 
-def test_results_are_withheld_until_the_exam_closes_when_so_set(client, candidate, enrolment, exam, clock):
+def test_results_are_withheld_until_the_exam_closes_when_so_set(
+    client, candidate, enrolment, exam, clock
+):
     exam.review_from = Exam.ReviewFrom.CLOSING
     exam.save()
     attempt = start(enrolment, clock, language="en")
@@ -395,7 +448,12 @@ def test_a_candidate_is_not_an_examiner(client, candidate, exam):
 
 
 def test_anonymous_visitors_are_sent_to_log_in(client, exam):
-    for address in (url("manage"), url("exam_detail", exam.pk), url("enrolment", 1), url("question", 1, 1)):
+    for address in (
+        url("manage"),
+        url("exam_detail", exam.pk),
+        url("enrolment", 1),
+        url("question", 1, 1),
+    ):
         response = client.get(address)
         assert response.status_code == 302
         assert "/accounts/login/" in response.url
@@ -407,13 +465,17 @@ def test_the_certification_page_lets_anyone_verify(client, db):
     assert f'action="{url("verify", language="pl")}"' in page.content.decode()
 
 
-def test_only_the_holder_and_his_examiners_download_the_pdf(client, enrolment, exam, clock, right, other_examiner, examiner):
+def test_only_the_holder_and_his_examiners_download_the_pdf(
+    client, enrolment, exam, clock, right, other_examiner, examiner
+):
     certificate = passed_certificate(enrolment, clock, right)
     address = url("certificate_pdf", certificate.code)
     assert client.get(address).status_code == 403
     client.force_login(other_examiner)
     assert client.get(address).status_code == 403
-    stranger = services.enrol_candidate(exam=exam, full_name="Ewa", email="ewa@example.org", now=clock())
+    stranger = services.enrol_candidate(
+        exam=exam, full_name="Ewa", email="ewa@example.org", now=clock()
+    )
     client.force_login(stranger.user)
     assert client.get(address).status_code == 403
     client.force_login(examiner)
@@ -434,11 +496,15 @@ def test_anyone_verifies_a_certificate_in_any_language(client, enrolment, clock,
     assert f'lang="{language}"' in page
 
 
-def test_the_verification_page_says_revoked_and_expired_at_the_same_address(client, enrolment, clock, right, examiner):
+def test_the_verification_page_says_revoked_and_expired_at_the_same_address(
+    client, enrolment, clock, right, examiner
+):
     certificate = passed_certificate(enrolment, clock, right)
     address = url("verify_code", certificate.code)
     assert "is valid" in client.get(address).content.decode()
-    services.revoke_certificate(certificate=certificate, reason="Cheating at the exam", by=examiner, now=clock())
+    services.revoke_certificate(
+        certificate=certificate, reason="Cheating at the exam", by=examiner, now=clock()
+    )
     page = client.get(address).content.decode()
     assert "has been revoked" in page and "Cheating at the exam" in page
     certificate.revoked_at = None
@@ -542,7 +608,9 @@ def test_examiner_edits_an_exam(client, examiner, exam):
 
 def test_examiner_enrols_one_candidate_and_sees_the_invitation_link(client, examiner, exam):
     client.force_login(examiner)
-    response = client.post(url("enrol", exam.pk), {"full_name": "Jan Nowak", "email": "jan@example.org"})
+    response = client.post(
+        url("enrol", exam.pk), {"full_name": "Jan Nowak", "email": "jan@example.org"}
+    )
     assert response.status_code == 302
     enrolment = Enrolment.objects.get()
     page = client.get(url("exam_detail", exam.pk)).content.decode()
@@ -562,7 +630,10 @@ def test_csv_enrolment(client, examiner, exam):
     roll = "full_name,email\nJan Nowak,jan@example.org\nМария Иванова,maria@example.org\n"
     response = client.post(url("enrol_csv", exam.pk), {"file": upload(roll)})
     assert response.status_code == 302
-    assert sorted(Enrolment.objects.values_list("email", flat=True)) == ["jan@example.org", "maria@example.org"]
+    assert sorted(Enrolment.objects.values_list("email", flat=True)) == [
+        "jan@example.org",
+        "maria@example.org",
+    ]
 
 
 def test_a_bad_csv_enrols_nobody_and_names_every_bad_line(client, examiner, exam, enrolment):
@@ -586,12 +657,17 @@ def test_a_bad_csv_enrols_nobody_and_names_every_bad_line(client, examiner, exam
 
 @pytest.mark.parametrize(
     ("content", "message"),
-    [(b"name;mail\nJan;jan@example.org\n", "full_name and email"), (b"\xff\xfe\x00bad", "not UTF-8"),
-     (b"full_name,email\n", "no candidates")],
+    [
+        (b"name;mail\nJan;jan@example.org\n", "full_name and email"),
+        (b"\xff\xfe\x00bad", "not UTF-8"),
+        (b"full_name,email\n", "no candidates"),
+    ],
 )
 def test_an_unreadable_csv_is_refused(client, examiner, exam, content, message):
     client.force_login(examiner)
-    response = client.post(url("enrol_csv", exam.pk), {"file": SimpleUploadedFile("x.csv", content)})
+    response = client.post(
+        url("enrol_csv", exam.pk), {"file": SimpleUploadedFile("x.csv", content)}
+    )
     assert response.status_code == 400
     assert message in response.content.decode()
     assert not Enrolment.objects.exists()
@@ -603,15 +679,26 @@ def test_results_page_and_csv_export(client, examiner, enrolment, exam, clock, r
     assert certificate.code in client.get(url("results", exam.pk)).content.decode()
     response = client.get(url("results_csv", exam.pk))
     rows = list(csv.DictReader(io.StringIO(response.content.decode("utf-8-sig"))))
-    assert rows == [{
-        "full_name": "Anna Kowalska", "email": "anna@example.org", "attempt": "1", "language": "ru",
-        "started_at": clock().isoformat(), "finished_at": clock().isoformat(), "finished_by": "candidate",
-        "score_percent": "100", "passed": "yes", "certificate": certificate.code,
-    }]
+    assert rows == [
+        {
+            "full_name": "Anna Kowalska",
+            "email": "anna@example.org",
+            "attempt": "1",
+            "language": "ru",
+            "started_at": clock().isoformat(),
+            "finished_at": clock().isoformat(),
+            "finished_by": "candidate",
+            "score_percent": "100",
+            "passed": "yes",
+            "certificate": certificate.code,
+        }
+    ]
 
 
 def test_csv_export_does_not_write_formulas(client, examiner, exam, clock):
-    enrolment = services.enrol_candidate(exam=exam, full_name="=HYPERLINK(1)", email="h@example.org", now=clock())
+    enrolment = services.enrol_candidate(
+        exam=exam, full_name="=HYPERLINK(1)", email="h@example.org", now=clock()
+    )
     services.submit_attempt(attempt=start(enrolment, clock), now=clock())
     client.force_login(examiner)
     text = client.get(url("results_csv", exam.pk)).content.decode("utf-8-sig")
@@ -642,7 +729,9 @@ def test_examiner_revokes_a_certificate(client, examiner, enrolment, clock, righ
     assert certificate.revocation_reason == "Impersonation"
 
 
-def test_the_audit_trail_is_visible_to_the_federations_examiners(client, examiner, enrolment, clock, right):
+def test_the_audit_trail_is_visible_to_the_federations_examiners(
+    client, examiner, enrolment, clock, right
+):
     certificate = passed_certificate(enrolment, clock, right)
     client.force_login(examiner)
     page = client.get(url("audit")).content.decode()
@@ -655,12 +744,18 @@ def test_the_audit_trail_is_visible_to_the_federations_examiners(client, examine
 
 def test_invitation_links_as_csv(client, examiner, enrolment, exam):
     client.force_login(examiner)
-    rows = list(csv.DictReader(io.StringIO(client.get(url("invitations_csv", exam.pk)).content.decode("utf-8-sig"))))
+    rows = list(
+        csv.DictReader(
+            io.StringIO(client.get(url("invitations_csv", exam.pk)).content.decode("utf-8-sig"))
+        )
+    )
     assert [row["email"] for row in rows] == ["anna@example.org"]
     assert selectors.invitation_token(enrolment=enrolment) in rows[0]["invitation_link"]
 
 
-def test_examiner_follows_an_attempt_and_reviews_it_once_finished(client, examiner, enrolment, clock, right):
+def test_examiner_follows_an_attempt_and_reviews_it_once_finished(
+    client, examiner, enrolment, clock, right
+):
     attempt = start(enrolment, clock)
     question = attempt.questions.get(position=1)
     services.save_answer(attempt=attempt, question=question, answer=right(question), now=clock())
@@ -674,7 +769,9 @@ def test_examiner_follows_an_attempt_and_reviews_it_once_finished(client, examin
     assert "25%" in finished
 
 
-def test_the_persian_certificate_is_typeset_right_to_left_with_an_arabic_script_font(client, enrolment, clock, right):
+def test_the_persian_certificate_is_typeset_right_to_left_with_an_arabic_script_font(
+    client, enrolment, clock, right
+):
     import shutil
     import subprocess
 
@@ -701,7 +798,10 @@ def test_the_persian_certificate_is_typeset_right_to_left_with_an_arabic_script_
 
 
 def test_a_saved_nobody_scores_answer_is_shown_checked_again(db):
-    """Resuming must show every saved answer, "nobody scores" included, and post it back unchanged."""
+    """Resuming must show every saved answer, "nobody scores" included.
+
+    Each is posted back unchanged.
+    """
     from exams.models import FrozenScenario
     from exams.views import answer_initial
     from quiz.forms import AnswerForm
@@ -718,7 +818,9 @@ def test_a_saved_nobody_scores_answer_is_shown_checked_again(db):
     assert posted.answer == saved
 
 
-def test_saving_an_answer_through_the_page_writes_one_row(client, candidate, enrolment, clock, right, form_data):
+def test_saving_an_answer_through_the_page_writes_one_row(
+    client, candidate, enrolment, clock, right, form_data
+):
     """Exam day: each save after the first is one UPDATE, and nothing else is written."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
@@ -727,16 +829,24 @@ def test_saving_an_answer_through_the_page_writes_one_row(client, candidate, enr
     client.force_login(candidate)
     question = attempt.questions.get(position=1)
     address = url("question", attempt.pk, 1, language="ru")
-    client.post(address, form_data(question, right(question)), headers={"X-Requested-With": "fetch"})
+    client.post(
+        address, form_data(question, right(question)), headers={"X-Requested-With": "fetch"}
+    )
     with CaptureQueriesContext(connection) as queries:
-        response = client.post(address, form_data(question, right(question)), headers={"X-Requested-With": "fetch"})
+        response = client.post(
+            address, form_data(question, right(question)), headers={"X-Requested-With": "fetch"}
+        )
     assert response.json() == {"saved": True}
     writes = [q["sql"] for q in queries if not q["sql"].lstrip().upper().startswith("SELECT")]
-    writes = [sql for sql in writes if not sql.upper().startswith(("SAVEPOINT", "RELEASE SAVEPOINT"))]
+    writes = [
+        sql for sql in writes if not sql.upper().startswith(("SAVEPOINT", "RELEASE SAVEPOINT"))
+    ]
     assert len(writes) == 1 and writes[0].upper().startswith('UPDATE "EXAMS_ANSWER"'), writes
 
 
-def test_the_exam_page_tells_the_candidate_the_rules_he_sits_under(client, candidate, enrolment, exam):
+def test_the_exam_page_tells_the_candidate_the_rules_he_sits_under(
+    client, candidate, enrolment, exam
+):
     exam.attempts_allowed, exam.waiting_hours, exam.certificate_months = 2, 48, 24
     exam.review = Exam.Review.ANSWERS
     exam.save()
@@ -748,7 +858,9 @@ def test_the_exam_page_tells_the_candidate_the_rules_he_sits_under(client, candi
     assert escape(str(Exam.Review.ANSWERS.label)) not in page  # English would be untranslated
 
 
-def test_results_finish_an_attempt_whose_time_is_over_without_waiting_for_cron(client, examiner, enrolment, exam, clock, right):
+def test_results_finish_an_attempt_whose_time_is_over_without_waiting_for_cron(
+    client, examiner, enrolment, exam, clock, right
+):
     attempt = start(enrolment, clock)
     first = attempt.questions.get(position=1)
     services.save_answer(attempt=attempt, question=first, answer=right(first), now=clock())
@@ -760,8 +872,13 @@ def test_results_finish_an_attempt_whose_time_is_over_without_waiting_for_cron(c
     assert row["score_percent"] == "25"  # the one saved answer of four counts
 
 
-def test_an_earlier_attempts_answers_stay_hidden_while_the_next_attempt_runs(client, candidate, enrolment, exam, clock, wrong):
-    """The next attempt may draw the same questions: no explanation may reach it before it is submitted."""
+def test_an_earlier_attempts_answers_stay_hidden_while_the_next_attempt_runs(
+    client, candidate, enrolment, exam, clock, wrong
+):
+    """No explanation may reach the next attempt before it is submitted.
+
+    The next attempt may draw the same questions.
+    """
     exam.review, exam.attempts_allowed, exam.waiting_hours = Exam.Review.ANSWERS, 2, 0
     exam.save()
     first = start(enrolment, clock, language="en")
@@ -777,7 +894,9 @@ def test_an_earlier_attempts_answers_stay_hidden_while_the_next_attempt_runs(cli
     assert "grade-table" in client.get(url("result", first.pk)).content.decode()
 
 
-def test_the_exam_page_says_why_no_attempt_can_start_instead_of_offering_one(client, candidate, enrolment, exam, clock, right, wrong):
+def test_the_exam_page_says_why_no_attempt_can_start_instead_of_offering_one(
+    client, candidate, enrolment, exam, clock, right, wrong
+):
     exam.attempts_allowed, exam.waiting_hours = 2, 2
     exam.save()
     client.force_login(candidate)

@@ -195,7 +195,9 @@ def test_spot_picker_marks_the_occupied_spots_the_case_gives():
     case = case_with(reds=5, ball_on="colour", occupied_spots=["blue", "black"])
     with translation.override("ru"):
         root = parse(spot_picker_svg(case, label="Точки"))
-    occupied = [c.get("data-spot") for c in root.iter(f"{SVG}circle") if c.get("class") == "occupied-spot"]
+    occupied = [
+        c.get("data-spot") for c in root.iter(f"{SVG}circle") if c.get("class") == "occupied-spot"
+    ]
     assert occupied == ["blue", "black"]
     assert picker_targets(root)[5].find(f"{SVG}title").text == "Точка чёрного"
     with translation.override("ru"):
@@ -359,7 +361,9 @@ def test_schematic_rings_the_ball_on():
         on_pink = parse(table_svg(pink_left))
 
     def ringed(root):
-        return [c.get("data-on") for c in root.iter(f"{SVG}circle") if c.get("class") == "ball-on-mark"]
+        return [
+            c.get("data-on") for c in root.iter(f"{SVG}circle") if c.get("class") == "ball-on-mark"
+        ]
 
     assert ringed(on_red) == ["red", "red"]
     assert ringed(on_colour) == list(COLOURS)
@@ -412,7 +416,11 @@ def test_schematic_in_persian_reads_right_to_left_with_persian_digits():
     assert all(float(span.get("x")) > width / 2 for t in lines for span in t.iter(f"{SVG}tspan"))
     assert "امتیاز A: ۱۵ امتیاز" in text_of(root, "desc")
     # The first side's box comes first in reading order: on the right.
-    boxes = {g.get("data-side"): float(g.find(f"{SVG}rect").get("x")) for g in root.iter(f"{SVG}g") if g.get("class") == "score"}
+    boxes = {
+        g.get("data-side"): float(g.find(f"{SVG}rect").get("x"))
+        for g in root.iter(f"{SVG}g")
+        if g.get("class") == "score"
+    }
     assert boxes["A"] > boxes["B"]
     assert [points for _, _, points, _ in scoreboard(root)] == ["۱۵ امتیاز", "۵ امتیاز"]
     assert not re.search(r"[0-9]", text_of(root, "desc"))

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-import rules_engine
 from django.utils import translation
 
+import rules_engine
 from quiz import asks
 from quiz.forms import AnswerForm, SelfTestForm
 from tests.conftest import RIGHT_ANSWERS
@@ -122,8 +122,8 @@ def test_missing_field_is_refused(bank, missing):
 def test_answer_of_an_invalid_form_raises(bank):
     scenario = bank["t-legal-in-off"]
     form = AnswerForm(scenario=scenario, data={})
-    with pytest.raises(ValueError):
-        form.answer
+    with pytest.raises(ValueError, match="not valid"):
+        _ = form.answer  # a property: reading it is the call under test
 
 
 def test_prefix_keeps_forms_apart(bank, answer_data):
@@ -139,3 +139,14 @@ def test_self_test_form_refuses_other_lengths(bank):
     form = SelfTestForm(data={"language": "en", "length": "15", "topics": []})
     assert not form.is_valid()
     assert {"length", "topics"} <= set(form.errors)
+
+
+@pytest.mark.parametrize(
+    ("language", "ball_name"),
+    [("en", "Blue"), ("fr", "Bleue"), ("ru", "Синий"), ("fa", "آبی"), ("pl", "Niebieska")],
+)
+def test_the_respot_field_names_its_ball(bank, language, ball_name):
+    scenario = next(s for s in bank.values() if s.ask_ball == "blue")
+    with translation.override(language):
+        label = str(AnswerForm(scenario=scenario).fields["respot"].label)
+    assert label.startswith(f"{ball_name} — ")

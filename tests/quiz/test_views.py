@@ -94,7 +94,9 @@ def test_signed_in_trainee_progress_is_kept_and_resumed(client, bank, answer_dat
     client.force_login(user)
     scenario = bank["t-legal-in-off"]
     page = client.get(practice_url(scenario))
-    client.post(practice_url(scenario), answer_data(scenario, RIGHT_LEGAL) | {"token": token_of(page)})
+    client.post(
+        practice_url(scenario), answer_data(scenario, RIGHT_LEGAL) | {"token": token_of(page)}
+    )
     progress = Progress.objects.get(user=user, topic=scenario.topic)
     assert (progress.answered, progress.correct, progress.last_scenario) == (1, 1, scenario)
     # A new session (logged in again) resumes after the answered question.
@@ -120,7 +122,8 @@ def test_replayed_practice_answer_shows_the_first_result(client, bank, answer_da
     first = client.post(practice_url(scenario), data)
     assert first.context["grade"].correct
     replay = client.post(
-        practice_url(scenario, "fr"), answer_data(scenario, {"legal": True}) | {"token": data["token"]}
+        practice_url(scenario, "fr"),
+        answer_data(scenario, {"legal": True}) | {"token": data["token"]},
     )
     assert replay.status_code == 200
     assert replay.context["grade"].correct  # the first answer stands
@@ -392,7 +395,9 @@ def test_feedback_address_shows_nothing_before_the_answer(client, bank):
     pending = token_of(client.get(practice_url(scenario)))
     # The question's token names no answer until one is submitted: no decision to see.
     assert client.get(answer_url(scenario, pending)).status_code == 404
-    assert client.get(answer_url(scenario, "00000000-0000-0000-0000-000000000000")).status_code == 404
+    assert (
+        client.get(answer_url(scenario, "00000000-0000-0000-0000-000000000000")).status_code == 404
+    )
 
 
 def test_feedback_address_is_only_for_whoever_answered(client, bank):
@@ -497,7 +502,9 @@ def test_respot_question_has_one_labelled_spot_picker_and_plain_diagrams(client,
         picker = html[html.index("data-spot-picker"):]
         picker = picker[: picker.index("</figure>")]
         # All six spots, inside the picker only: the table diagram itself is an image.
-        assert spot_targets_in(picker) == [f"{c}_spot" for c in ("yellow", "green", "brown", "blue", "pink", "black")]
+        assert spot_targets_in(picker) == [
+            f"{c}_spot" for c in ("yellow", "green", "brown", "blue", "pink", "black")
+        ]
         assert len(spot_targets_in(html)) == 6
         with translation.override(language):
             from django.utils.translation import gettext
@@ -554,7 +561,9 @@ def test_positions_after_the_stroke_are_shown_before_and_after(client, respottin
     page = client.get(practice_url(scenario, language))
     form = page.context["form"]
     first_choices = {
-        name: field.choices[0][0] for name, field in form.fields.items() if hasattr(field, "choices")
+        name: field.choices[0][0]
+        for name, field in form.fields.items()
+        if hasattr(field, "choices")
     }
     feedback = client.post(
         practice_url(scenario, language),
@@ -595,7 +604,9 @@ def test_sign_up_in_persian_shows_djangos_numbers_in_persian_digits(client, db):
     main = visible_text(page[page.index("<main"): page.index("</main>")])
     assert "۱۵۰" in main and "۸" in main
     assert not re.search(r"[0-9]", main)
-    refused = client.post(url("signup", "fa"), {"username": "x", "password1": "a1", "password2": "a1"})
+    refused = client.post(
+        url("signup", "fa"), {"username": "x", "password1": "a1", "password2": "a1"}
+    )
     assert refused.status_code == 400
     html = refused.content.decode()
     errors = visible_text(html[html.index("<main"): html.index("</main>")])
