@@ -336,3 +336,41 @@ class VerifyForm(forms.Form):
         max_length=40,
         error_messages={"required": _("Enter the code printed on the certificate.")},
     )
+
+
+class QuestionPageForm(forms.Form):
+    """Which button of the question page was pressed: its ``go`` value.
+
+    Every button sends the answer form with it, so that leaving the page keeps the answer.
+    ``go`` is ``save`` (the main button, and the autosave that sends no button), ``flag``,
+    ``unflag``, ``review`` or the position of the question to show next.
+
+    >>> form = QuestionPageForm(data={"go": "3"}, last=4)
+    >>> form.is_valid(), form.cleaned_data["go"]
+    (True, 3)
+    >>> QuestionPageForm(data={}, last=4).destination
+    'save'
+    >>> QuestionPageForm(data={"go": "9"}, last=4).destination  # not a question: a plain save
+    'save'
+    """
+
+    ACTIONS = ("save", "flag", "unflag", "review")
+
+    go = forms.CharField(required=False)
+
+    def __init__(self, *args: Any, last: int, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.last = last
+
+    def clean_go(self) -> str | int:
+        go = self.cleaned_data["go"] or "save"
+        if go in self.ACTIONS:
+            return go
+        if go.isdigit() and 1 <= int(go) <= self.last:
+            return int(go)
+        raise ValidationError(_("That is not one of the choices."), code="invalid_choice")
+
+    @property
+    def destination(self) -> str | int:
+        """``go`` once checked; a tampered value counts as the main button."""
+        return self.cleaned_data["go"] if self.is_valid() else "save"

@@ -309,6 +309,28 @@ def set_flag(
     AttemptQuestion.objects.filter(pk=question.pk).update(flagged=flagged)
 
 
+def keep_question_page(
+    *,
+    attempt: Attempt,
+    question: AttemptQuestion,
+    answer: Mapping[str, Any] | None,
+    flagged: bool | None = None,
+    now: datetime | None = None,
+) -> None:
+    """What a button of the question page keeps: the answer given there and the flag.
+
+    ``answer`` is ``None`` when the page holds no new complete answer (the saved one, if
+    any, stays); ``flagged`` is ``None`` when the flag does not change. Both writes, each
+    one small, happen together or not at all.
+    """
+    now = now or clock.now()
+    with transaction.atomic():
+        if answer is not None:
+            save_answer(attempt=attempt, question=question, answer=answer, now=now)
+        if flagged is not None:
+            set_flag(attempt=attempt, question=question, flagged=flagged, now=now)
+
+
 def submit_attempt(*, attempt: Attempt, now: datetime | None = None) -> Attempt:
     """The candidate hands in: grade now. A second submission is refused.
 

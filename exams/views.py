@@ -35,12 +35,13 @@ from .forms import (
     EnrolForm,
     EnrolmentCSVForm,
     ExamForm,
+    QuestionPageForm,
     RevokeForm,
     SectionFormSet,
     StartAttemptForm,
     VerifyForm,
 )
-from .models import Attempt, Certificate, Enrolment, Exam, frozen_scenario
+from .models import Attempt, AttemptQuestion, Certificate, Enrolment, Exam, frozen_scenario
 
 
 def refuse(request: HttpRequest, error: ExamError) -> HttpResponse:
@@ -239,9 +240,14 @@ def question(request: HttpRequest, attempt_id: int, position: int) -> HttpRespon
         return response
     drawn = selectors.attempt_question(attempt=attempt, position=position)
     scenario = frozen_scenario(drawn)
+    saved = drawn.saved_answer()
+    initial = answer_initial(saved.payload) if saved else None
     status = 200
     if request.method == "POST":
-        form = AnswerForm(scenario=scenario, data=request.POST)
+        form = AnswerForm(scenario=scenario, data=request.POST, initial=initial)
+        go = QuestionPageForm(data=request.POST, last=attempt.questions.count()).destination
+        if go != "save":
+            return _leave_question(request, attempt=attempt, drawn=drawn, form=form, go=go)
         if form.is_valid():
             services.save_answer(attempt=attempt, question=drawn, answer=form.answer)
             if _wants_json(request):
@@ -252,10 +258,7 @@ def question(request: HttpRequest, attempt_id: int, position: int) -> HttpRespon
             return JsonResponse({"saved": False, "errors": form.errors}, status=400)
         status = 400
     else:
-        saved = drawn.saved_answer()
-        form = AnswerForm(
-            scenario=scenario, initial=answer_initial(saved.payload) if saved else None
-        )
+        form = AnswerForm(scenario=scenario, initial=initial)
     return render(
         request,
         "exams/question.html",
@@ -278,6 +281,30 @@ def _finished_error(attempt: Attempt) -> ExamError:
         if attempt.finished_by == Attempt.FinishedBy.DEADLINE
         else AttemptFinished()
     )
+
+
+def _leave_question(
+    request: HttpRequest,
+    *,
+    attempt: Attempt,
+    drawn: AttemptQuestion,
+    form: AnswerForm,
+    go: str | int,
+) -> HttpResponse:
+    """Flag, unflag or go elsewhere, keeping the answer the candidate just gave.
+
+    Only a changed, complete answer is saved; an incomplete one leaves the saved answer
+    as it was, silently: the candidate asked to move, not to save.
+    """
+    answer = form.answer if form.has_changed() and form.is_valid() else None
+    flagged = {"flag": True, "unflag": False}.get(go) if isinstance(go, str) else None
+    services.keep_question_page(attempt=attempt, question=drawn, answer=answer, flagged=flagged)
+    if answer is not None:
+        messages.success(request, _("Answer saved."))
+    if go == "review":
+        return redirect("exams:submit", attempt_id=attempt.pk)
+    target = go if isinstance(go, int) else drawn.position
+    return redirect("exams:question", attempt_id=attempt.pk, position=target)
 
 
 def _after_save(attempt: Attempt, position: int) -> str:

@@ -9,11 +9,11 @@ import doctest
 
 import pytest
 
-from exams import clock, errors, selectors, services, views
+from exams import clock, errors, forms, selectors, services, views
 from exams.templatetags import exam_tags
 
 
-@pytest.mark.parametrize("module", [clock, errors, selectors, services, views, exam_tags])
+@pytest.mark.parametrize("module", [clock, errors, forms, selectors, services, views, exam_tags])
 def test_docstring_examples(module):
     result = doctest.testmod(module)
     assert result.attempted > 0

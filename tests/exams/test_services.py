@@ -182,6 +182,42 @@ def test_flag_marks_a_question(enrolment, now):
     assert list(attempt.questions.filter(flagged=True).values_list("position", flat=True)) == [2]
 
 
+def test_keep_question_page_saves_the_answer_and_sets_the_flag_together(enrolment, now, wrong):
+    attempt = start(enrolment, now)
+    question = attempt.questions.get(position=2)
+    services.keep_question_page(
+        attempt=attempt, question=question, answer=wrong(question), flagged=True, now=now
+    )
+    question.refresh_from_db()
+    assert question.flagged
+    assert Answer.objects.get(question=question).payload == wrong(question)
+
+
+def test_keep_question_page_without_an_answer_only_flags(enrolment, now, wrong):
+    attempt = start(enrolment, now)
+    question = attempt.questions.get(position=2)
+    services.save_answer(attempt=attempt, question=question, answer=wrong(question), now=now)
+    services.keep_question_page(
+        attempt=attempt, question=question, answer=None, flagged=True, now=now
+    )
+    question.refresh_from_db()
+    assert question.flagged
+    assert Answer.objects.get(question=question).revision == 1
+
+
+def test_keep_question_page_after_the_end_changes_nothing(enrolment, now, right):
+    attempt = start(enrolment, now)
+    question = attempt.questions.get(position=2)
+    attempt = services.submit_attempt(attempt=attempt, now=now)
+    with pytest.raises(AttemptFinished):
+        services.keep_question_page(
+            attempt=attempt, question=question, answer=right(question), flagged=True, now=now
+        )
+    question.refresh_from_db()
+    assert not question.flagged
+    assert not Answer.objects.filter(question=question).exists()
+
+
 # --- finishing and grading ---------------------------------------------------------------
 
 

@@ -19,6 +19,7 @@ from exams import selectors, services
 from exams.errors import NotYours, QuestionNotDrawn
 from exams.models import Answer, Attempt, AuditEvent, Certificate, Enrolment, Exam
 from quiz.explain import explain
+from quiz.forms import CHOOSE_ONE
 from quiz.grading import decide
 
 pytestmark = pytest.mark.django_db
@@ -154,6 +155,136 @@ def test_navigation_and_flags(client, candidate, enrolment, clock):
     page = client.get(url("submit", attempt.pk, language="ru")).content.decode()
     for position in (1, 2, 3, 4):
         assert url("question", attempt.pk, position, language="ru") in page
+
+
+# --- every button of the question page keeps the answer just given (no JavaScript) ------
+
+
+def saved_payload(question):
+    answer = Answer.objects.filter(question=question).first()
+    return answer.payload if answer else None
+
+
+def test_flag_with_a_fresh_choice_saves_the_answer_and_sets_the_flag(
+    client, candidate, enrolment, clock, wrong, form_data
+):
+    attempt = start(enrolment, clock)
+    client.force_login(candidate)
+    question = attempt.questions.get(position=2)
+    response = client.post(
+        url("question", attempt.pk, 2, language="ru"),
+        {**form_data(question, wrong(question)), "go": "flag"},
+    )
+    assert response.status_code == 302
+    assert response.url == url("question", attempt.pk, 2, language="ru")
+    question.refresh_from_db()
+    assert question.flagged
+    assert saved_payload(question) == wrong(question)
+    # and the flag comes off the same way, keeping the answer
+    client.post(
+        url("question", attempt.pk, 2, language="ru"),
+        {**form_data(question, wrong(question)), "go": "unflag"},
+    )
+    question.refresh_from_db()
+    assert not question.flagged
+    assert saved_payload(question) == wrong(question)
+
+
+@pytest.mark.parametrize(("go", "target"), [("3", 3), ("1", 1), ("4", 4)])
+def test_going_to_another_question_with_a_fresh_choice_saves_it(
+    client, candidate, enrolment, clock, right, form_data, go, target
+):
+    attempt = start(enrolment, clock)
+    client.force_login(candidate)
+    question = attempt.questions.get(position=2)
+    response = client.post(
+        url("question", attempt.pk, 2, language="ru"),
+        {**form_data(question, right(question)), "go": go},
+    )
+    assert response.url == url("question", attempt.pk, target, language="ru")
+    assert saved_payload(question) == right(question)
+    assert not attempt.questions.filter(flagged=True).exists()
+
+
+def test_review_with_a_fresh_choice_saves_it(client, candidate, enrolment, clock, right, form_data):
+    attempt = start(enrolment, clock)
+    client.force_login(candidate)
+    question = attempt.questions.get(position=1)
+    response = client.post(
+        url("question", attempt.pk, 1, language="ru"),
+        {**form_data(question, right(question)), "go": "review"},
+    )
+    assert response.url == url("submit", attempt.pk, language="ru")
+    assert saved_payload(question) == right(question)
+
+
+def test_leaving_with_an_incomplete_answer_saves_nothing_and_shows_no_error(
+    client, candidate, enrolment, clock, right, wrong, form_data
+):
+    attempt = start(enrolment, clock)
+    client.force_login(candidate)
+    question = attempt.questions.get(position=2)
+    incomplete = {"scenario": str(question.pk)}
+    moved = client.post(url("question", attempt.pk, 2, language="ru"), {**incomplete, "go": "3"})
+    assert moved.status_code == 302
+    assert moved.url == url("question", attempt.pk, 3, language="ru")
+    assert not Answer.objects.exists()
+    # the flag still works, and an answer saved before stays as it was
+    services.save_answer(attempt=attempt, question=question, answer=wrong(question), now=clock())
+    flagged = client.post(
+        url("question", attempt.pk, 2, language="ru"), {**incomplete, "go": "flag"}, follow=True
+    )
+    assert flagged.status_code == 200
+    question.refresh_from_db()
+    assert question.flagged
+    assert saved_payload(question) == wrong(question)
+    with translation.override("ru"):
+        assert escape(str(CHOOSE_ONE)) not in flagged.content.decode()
+
+
+def test_an_explicit_save_of_an_incomplete_answer_says_so_in_the_candidates_language(
+    client, candidate, enrolment, clock
+):
+    attempt = start(enrolment, clock)
+    client.force_login(candidate)
+    question = attempt.questions.get(position=2)
+    response = client.post(
+        url("question", attempt.pk, 2, language="ru"),
+        {"scenario": str(question.pk), "go": "save"},
+    )
+    assert response.status_code == 400
+    with translation.override("ru"):
+        assert escape(str(CHOOSE_ONE)) in response.content.decode()
+    assert not Answer.objects.exists()
+
+
+def test_leaving_with_the_saved_answer_unchanged_writes_nothing(
+    client, candidate, enrolment, clock, wrong, form_data
+):
+    attempt = start(enrolment, clock)
+    client.force_login(candidate)
+    question = attempt.questions.get(position=1)
+    services.save_answer(attempt=attempt, question=question, answer=wrong(question), now=clock())
+    client.post(
+        url("question", attempt.pk, 1, language="ru"),
+        {**form_data(question, wrong(question)), "go": "2"},
+    )
+    assert Answer.objects.get(question=question).revision == 1
+
+
+def test_every_way_off_the_question_page_is_a_button_of_the_answer_form(
+    client, candidate, enrolment, clock
+):
+    attempt = start(enrolment, clock)
+    client.force_login(candidate)
+    page = client.get(url("question", attempt.pk, 2, language="ru")).content.decode()
+    for position in (1, 2, 3, 4):
+        assert f'href="{url("question", attempt.pk, position, language="ru")}"' not in page
+        assert re.search(rf'<button[^>]*form="answer-form"[^>]*value="{position}"', page)
+    assert f'href="{url("submit", attempt.pk, language="ru")}"' not in page
+    for value in ("flag", "review"):
+        assert re.search(rf'<button[^>]*form="answer-form"[^>]*value="{value}"', page)
+    assert 'id="answer-form"' in page
 
 
 def test_the_page_shows_the_servers_remaining_time(client, candidate, enrolment, clock):
@@ -334,6 +465,20 @@ def test_no_response_of_an_open_attempt_holds_an_answer_or_explanation(
             )
         )
         keep(client.post(url("flag", attempt.pk, question.position), {"flagged": "1"}, follow=True))
+        keep(
+            client.post(
+                url("question", attempt.pk, question.position),
+                {**form_data(question, wrong(question)), "go": "flag"},
+                follow=True,
+            )
+        )
+        keep(
+            client.post(
+                url("question", attempt.pk, question.position),
+                {**form_data(question, wrong(question)), "go": "review"},
+                follow=True,
+            )
+        )
         keep(client.get(url("question", attempt.pk, question.position)))
     keep(client.get(url("attempt", attempt.pk), follow=True))
     keep(client.get(url("submit", attempt.pk)))
@@ -784,13 +929,15 @@ def test_the_persian_certificate_is_typeset_right_to_left_with_an_arabic_script_
     client.force_login(enrolment.user)
     pdf = client.get(url("certificate_pdf", attempt.certificate.code, language="en")).content
     assert pdf.startswith(b"%PDF")
-    # the font names sit in compressed object streams
+    # The font names sit in compressed object streams. A stream's data may itself end in
+    # b"\r", so take everything up to "endstream" and let zlib ignore what follows the data.
     fonts = b""
-    for stream in re.finditer(rb"stream\r?\n(.*?)\r?\nendstream", pdf, re.S):
+    for stream in re.finditer(rb"stream\r?\n(.*?)endstream", pdf, re.S):
         try:
-            fonts += b" ".join(re.findall(rb"/BaseFont\s*/(\S+)", zlib.decompress(stream.group(1))))
+            data = zlib.decompressobj().decompress(stream.group(1))
         except zlib.error:
             continue
+        fonts += b" ".join(re.findall(rb"/BaseFont\s*/(\S+)", data))
     assert b"Arabic" in fonts
 
 
