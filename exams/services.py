@@ -16,7 +16,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, QuerySet
 from django.utils import translation
 from django.utils.translation import gettext as _
 
@@ -261,6 +261,26 @@ def _check_open(*, attempt: Attempt, now: datetime) -> None:
         raise DeadlinePassed()
 
 
+def _open_attempt_locked(*, attempt: Attempt, now: datetime) -> QuerySet[Attempt]:
+    """The attempt's row while it is open and before its deadline, locked when read.
+
+    Finishing claims the same row with an UPDATE before it reads the answers to grade,
+    so on PostgreSQL a write guarded by this lock and a finish are serialized: the write
+    either lands before grading reads it or sees the attempt finished and does nothing.
+    (SQLite has no row locks; it serializes every write to the database anyway.)
+    """
+    return (
+        Attempt.objects.filter(pk=attempt.pk, finished_at__isnull=True, deadline__gt=now)
+        .order_by()
+        .select_for_update(no_key=True)
+    )
+
+
+def _answer_known_saved(question: AttemptQuestion) -> bool:
+    """Whether ``question`` was loaded with its answer (``select_related``) and has one."""
+    return AttemptQuestion.answer.is_cached(question) and question.saved_answer() is not None
+
+
 def save_answer(
     *,
     attempt: Attempt,
@@ -270,20 +290,29 @@ def save_answer(
 ) -> None:
     """Save (or replace) the answer to one drawn question: one small write.
 
-    ``answer`` is a validated :class:`quiz.forms.AnswerForm`'s ``answer``.
+    ``answer`` is a validated :class:`quiz.forms.AnswerForm`'s ``answer``. A change is
+    one conditional UPDATE; the first answer is one INSERT after one locking read of
+    the attempt. Either way the write is refused once the attempt is finished.
     """
     now = now or clock.now()
     if question.attempt_id != attempt.pk:
         raise QuestionNotDrawn()
     _check_open(attempt=attempt, now=now)
     payload = dict(answer)
-    # The row only changes while its attempt is open, checked by the same statement.
-    still_open = Answer.objects.filter(
-        question_id=question.pk, attempt__finished_at__isnull=True, attempt__deadline__gt=now
-    )
-    if still_open.update(payload=payload, saved_at=now, revision=F("revision") + 1):
-        return
-    if not Answer.objects.filter(question_id=question.pk).exists():
+    with transaction.atomic():
+        open_attempt = _open_attempt_locked(attempt=attempt, now=now)
+        # The row only changes while its attempt is open, checked (and the attempt
+        # locked) by the same statement.
+        still_open = Answer.objects.filter(
+            question_id=question.pk, attempt_id__in=open_attempt.values("pk")
+        )
+        if _answer_known_saved(question):
+            if still_open.update(payload=payload, saved_at=now, revision=F("revision") + 1):
+                return
+            raise AttemptFinished()
+        if not open_attempt.values_list("pk", flat=True):
+            # Another request finished it since the check above.
+            raise AttemptFinished()
         try:
             with transaction.atomic():
                 Answer.objects.create(
@@ -292,21 +321,28 @@ def save_answer(
             return
         except IntegrityError:
             # Another request saved the first answer meanwhile: replace it, as a change would.
-            if still_open.update(payload=payload, saved_at=now, revision=F("revision") + 1):
-                return
-    # The attempt closed between the check above and the write.
+            pass
+        if still_open.update(payload=payload, saved_at=now, revision=F("revision") + 1):
+            return
     raise AttemptFinished()
 
 
 def set_flag(
     *, attempt: Attempt, question: AttemptQuestion, flagged: bool, now: datetime | None = None
 ) -> None:
-    """Mark a drawn question for review (or unmark it)."""
+    """Mark a drawn question for review (or unmark it); refused once the attempt is finished."""
     now = now or clock.now()
     if question.attempt_id != attempt.pk:
         raise QuestionNotDrawn()
     _check_open(attempt=attempt, now=now)
-    AttemptQuestion.objects.filter(pk=question.pk).update(flagged=flagged)
+    with transaction.atomic():
+        open_attempt = _open_attempt_locked(attempt=attempt, now=now)
+        changed = AttemptQuestion.objects.filter(
+            pk=question.pk, attempt_id__in=open_attempt.values("pk")
+        ).update(flagged=flagged)
+    if not changed:
+        raise AttemptFinished()
+    question.flagged = flagged
 
 
 def keep_question_page(
@@ -382,6 +418,8 @@ def finish_attempt(*, attempt: Attempt, finished_by: str, now: datetime) -> Atte
     finished_at = min(now, attempt.deadline)
     with transaction.atomic():
         # The conditional update is the claim: of two finishers, only one changes the row.
+        # It also locks the row until grading is committed, before the answers are read:
+        # answer and flag writes take the same lock, so none lands after grading.
         claimed = Attempt.objects.filter(pk=attempt.pk, finished_at__isnull=True).update(
             finished_at=finished_at, finished_by=finished_by
         )

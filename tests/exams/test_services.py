@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import random
+import threading
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
 
 from exams import services
 from exams.errors import (
@@ -127,17 +130,210 @@ def test_an_answer_is_one_row_rewritten_in_place(enrolment, now, right, wrong):
     assert (answer.revision, answer.saved_at) == (2, later)
 
 
-def test_saving_an_answer_is_a_single_write(enrolment, now, right):
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
+def test_a_first_answer_from_two_tabs_at_once_keeps_one_row_with_the_later_answer(
+    enrolment, now, right, wrong
+):
+    attempt = start(enrolment, now)
+    tab_one, tab_two = (
+        attempt.questions.select_related("answer").get(position=1) for _ in range(2)
+    )
+    services.save_answer(attempt=attempt, question=tab_one, answer=wrong(tab_one), now=now)
+    services.save_answer(attempt=attempt, question=tab_two, answer=right(tab_two), now=now)
+    answer = Answer.objects.get()
+    assert (answer.payload, answer.revision) == (right(tab_two), 2)
 
+
+def statements(queries) -> list[str]:
+    """The captured SQL without the savepoints that the tests' own transaction adds."""
+    return [
+        query["sql"]
+        for query in queries
+        if not query["sql"].lstrip().upper().startswith(("SAVEPOINT", "RELEASE", "ROLLBACK"))
+    ]
+
+
+def test_a_first_answer_is_one_locking_read_and_one_insert_a_change_one_update(
+    enrolment, now, right, wrong
+):
+    attempt = start(enrolment, now)
+    question = attempt.questions.select_related("answer").get(position=1)
+    given, changed = wrong(question), right(question)
+    with CaptureQueriesContext(connection) as first:
+        services.save_answer(attempt=attempt, question=question, answer=given, now=now)
+    question = attempt.questions.select_related("answer").get(position=1)
+    with CaptureQueriesContext(connection) as change:
+        services.save_answer(attempt=attempt, question=question, answer=changed, now=now)
+    with CaptureQueriesContext(connection) as flag:
+        services.set_flag(attempt=attempt, question=question, flagged=True, now=now)
+
+    lock, insert = statements(first)
+    assert lock.lstrip().upper().startswith("SELECT") and "exams_attempt" in lock
+    assert insert.lstrip().upper().startswith("INSERT")
+    [update] = statements(change)
+    assert update.lstrip().upper().startswith("UPDATE")
+    [flag_update] = statements(flag)
+    assert flag_update.lstrip().upper().startswith("UPDATE")
+    if connection.features.has_select_for_update:
+        # The same row lock as finishing takes, in the read and inside each UPDATE.
+        for sql in (lock, update, flag_update):
+            assert "FOR NO KEY UPDATE" in sql.upper()
+    answer = Answer.objects.get()
+    assert (answer.payload, answer.revision) == (changed, 2)
+    assert AttemptQuestion.objects.get(pk=question.pk).flagged
+
+
+def finished_elsewhere(attempt: Attempt, now: datetime) -> None:
+    """Another request (another app server) finishes ``attempt``; this copy stays stale."""
+    services.submit_attempt(attempt=Attempt.objects.get(pk=attempt.pk), now=now)
+    assert not attempt.is_finished
+
+
+def test_a_first_answer_after_another_request_finished_the_attempt_is_refused(
+    enrolment, now, right
+):
+    attempt = start(enrolment, now)
+    question = attempt.questions.select_related("answer").get(position=1)
+    finished_elsewhere(attempt, now)
+    with pytest.raises(AttemptFinished):
+        services.save_answer(attempt=attempt, question=question, answer=right(question), now=now)
+    assert not Answer.objects.exists()
+    assert Attempt.objects.get(pk=attempt.pk).score == 0.0
+
+
+def test_a_changed_answer_after_another_request_finished_the_attempt_is_refused(
+    enrolment, now, right, wrong
+):
     attempt = start(enrolment, now)
     question = attempt.questions.get(position=1)
-    services.save_answer(attempt=attempt, question=question, answer=right(question), now=now)
-    with CaptureQueriesContext(connection) as queries:
+    services.save_answer(attempt=attempt, question=question, answer=wrong(question), now=now)
+    finished_elsewhere(attempt, now)
+    with pytest.raises(AttemptFinished):
         services.save_answer(attempt=attempt, question=question, answer=right(question), now=now)
-    writes = [q["sql"] for q in queries if not q["sql"].lstrip().upper().startswith("SELECT")]
-    assert len(writes) == 1 and writes[0].lstrip().upper().startswith("UPDATE")
+    answer = Answer.objects.get()
+    assert (answer.payload, answer.revision) == (wrong(question), 1)
+
+
+def test_a_flag_after_another_request_finished_the_attempt_is_refused(enrolment, now, right):
+    attempt = start(enrolment, now)
+    question = attempt.questions.get(position=1)
+    finished_elsewhere(attempt, now)
+    with pytest.raises(AttemptFinished):
+        services.set_flag(attempt=attempt, question=question, flagged=True, now=now)
+    with pytest.raises(AttemptFinished):
+        services.keep_question_page(
+            attempt=attempt, question=question, answer=right(question), flagged=True, now=now
+        )
+    assert not AttemptQuestion.objects.filter(flagged=True).exists()
+    assert not Answer.objects.exists()
+
+
+def test_a_first_answer_after_the_deadline_finished_the_attempt_elsewhere_is_refused(
+    enrolment, now, right
+):
+    attempt = start(enrolment, now)
+    question = attempt.questions.get(position=1)
+    assert services.finish_expired_attempts(now=attempt.deadline) == 1
+    with pytest.raises(AttemptFinished):
+        services.save_answer(attempt=attempt, question=question, answer=right(question), now=now)
+    assert not Answer.objects.exists()
+
+
+needs_row_locks = pytest.mark.skipif(
+    not connection.features.has_select_for_update,
+    reason="SQLite has no row locks and runs one write transaction at a time: "
+    "a write and a finish cannot interleave; the tests above cover the refusal",
+)
+
+
+def in_thread(work) -> threading.Thread:
+    """Run ``work`` on its own database connection, as another request would."""
+
+    def run() -> None:
+        try:
+            work()
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    return thread
+
+
+@needs_row_locks
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("write", ["first answer", "changed answer", "flag"])
+def test_a_write_racing_a_finish_waits_for_it_and_is_refused(enrolment, now, right, wrong, write):
+    attempt = start(enrolment, now)
+    question = attempt.questions.select_related("answer").get(position=1)
+    if write == "changed answer":
+        services.save_answer(attempt=attempt, question=question, answer=wrong(question), now=now)
+    answer = right(question)
+    outcome: list[str] = []
+
+    def write_while_finishing() -> None:
+        try:
+            if write == "flag":
+                services.set_flag(attempt=attempt, question=question, flagged=True, now=now)
+            else:
+                services.save_answer(attempt=attempt, question=question, answer=answer, now=now)
+            outcome.append("written")
+        except AttemptFinished:
+            outcome.append("refused")
+
+    with transaction.atomic():
+        finished = services.finish_attempt(
+            attempt=Attempt.objects.get(pk=attempt.pk),
+            finished_by=Attempt.FinishedBy.CANDIDATE,
+            now=now,
+        )
+        writer = in_thread(write_while_finishing)
+        writer.join(timeout=1)
+        # Grading is done but not committed: the write waits for the attempt's row lock.
+        assert writer.is_alive() and not outcome
+    writer.join(timeout=10)
+    assert outcome == ["refused"]
+    assert finished is not None and Attempt.objects.get(pk=attempt.pk).score == finished.score
+    assert not AttemptQuestion.objects.filter(flagged=True).exists()
+    assert [a.payload for a in Answer.objects.all()] == (
+        [wrong(question)] if write == "changed answer" else []
+    )
+
+
+@needs_row_locks
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("finish", ["submit", "deadline"])
+def test_a_finish_racing_a_first_answer_waits_for_it_and_grades_it(
+    enrolment, now, right, finish
+):
+    attempt = start(enrolment, now)
+    question = attempt.questions.select_related("answer").get(position=1)
+    answer = right(question)
+    saved, commit = threading.Event(), threading.Event()
+
+    def save_and_commit_slowly() -> None:
+        with transaction.atomic():
+            services.save_answer(attempt=attempt, question=question, answer=answer, now=now)
+            saved.set()
+            commit.wait(timeout=10)
+
+    def finish_now() -> None:
+        if finish == "submit":
+            services.submit_attempt(attempt=Attempt.objects.get(pk=attempt.pk), now=now)
+        else:
+            services.finish_expired_attempts(now=attempt.deadline)
+
+    saver = in_thread(save_and_commit_slowly)
+    assert saved.wait(timeout=10)
+    finisher = in_thread(finish_now)
+    finisher.join(timeout=1)
+    # The answer is written but not committed: finishing waits before it reads the answers.
+    assert finisher.is_alive()
+    commit.set()
+    saver.join(timeout=10)
+    finisher.join(timeout=10)
+    finished = Attempt.objects.get(pk=attempt.pk)
+    assert finished.is_finished and finished.score == 25.0
+    assert AttemptQuestion.objects.get(pk=question.pk).score == 1.0
 
 
 def test_a_question_of_another_attempt_is_refused(enrolment, exam, now, right, examiner):
