@@ -13,7 +13,6 @@ from quiz.models import Scenario, Topic
 
 pytestmark = pytest.mark.django_db
 
-ROOT = Path(__file__).resolve().parents[2]
 TEST_BANK = Path(__file__).parent / "fixtures" / "bank.json"
 
 
@@ -130,19 +129,6 @@ def test_topics_and_scenarios_may_come_from_separate_files(tmp_path):
     scenarios = [o for o in objects if o["model"] == "quiz.scenario"]
     load(write(tmp_path, topics, "topics.json"), write(tmp_path, scenarios, "s.json"))
     assert Scenario.objects.count() == len(scenarios)
-
-
-def test_the_real_bank_loads_when_present():
-    topics = ROOT / "fixtures" / "topics.json"
-    scenario_files = sorted((ROOT / "fixtures" / "scenarios").glob("*.json"))
-    if not scenario_files:
-        pytest.skip("fixtures/scenarios/ holds no scenario file yet")
-    load(topics, *scenario_files)
-    loaded = Scenario.objects.filter(published=True)
-    assert loaded.exists()
-    # The starter set: at least three scenarios in every topic.
-    for topic in Topic.objects.all():
-        assert loaded.filter(topic=topic).count() >= 3, topic.slug
 
 
 def test_the_test_bank_carries_expect_blocks():
