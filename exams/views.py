@@ -26,8 +26,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
-from quiz import asks
-from quiz.forms import AnswerForm
+from quiz.forms import AnswerForm, answer_initial
 
 from . import clock, selectors, services
 from .errors import AttemptFinished, DeadlinePassed, ExamError, NotYours
@@ -201,31 +200,6 @@ def attempt(request: HttpRequest, attempt_id: int) -> HttpResponse:
     position = next((item.position for item in progress if not item.answered), 1)
     with translation.override(attempt.language):
         return redirect(reverse("exams:question", args=[attempt.pk, position]))
-
-
-def answer_initial(answer: dict[str, Any]) -> dict[str, Any]:
-    """A saved answer (``AnswerForm.answer``) as the form's initial values.
-
-    >>> answer_initial({"legal": False, "points": {"B": 4}, "calls": ["foul"]})
-    {'legal': 'foul', 'points_side': 'B', 'points_amount': 4, 'calls': ['foul']}
-    >>> answer_initial({"points": {}})
-    {'points_side': ':nobody'}
-    """
-    initial: dict[str, Any] = {}
-    for name, value in answer.items():
-        if name == "legal":
-            initial[name] = "fair" if value else "foul"
-        elif name == "points":
-            if value:
-                (side, amount), *_rest = value.items()
-                initial["points_side"], initial["points_amount"] = side, amount
-            else:
-                initial["points_side"] = asks.NOBODY
-        elif name == "penalty":
-            initial[name] = str(value)
-        else:
-            initial[name] = value
-    return initial
 
 
 @candidate_only

@@ -150,6 +150,31 @@ class AnswerForm(forms.Form):
         return answer
 
 
+def answer_initial(answer: dict[str, Any]) -> dict[str, Any]:
+    """A saved answer (``AnswerForm.answer``) as the form's field values: its inverse.
+
+    >>> answer_initial({"legal": False, "points": {"B": 4}, "calls": ["foul"]})
+    {'legal': 'foul', 'points_side': 'B', 'points_amount': 4, 'calls': ['foul']}
+    >>> answer_initial({"points": {}})
+    {'points_side': ':nobody'}
+    """
+    initial: dict[str, Any] = {}
+    for name, value in answer.items():
+        if name == "legal":
+            initial[name] = "fair" if value else "foul"
+        elif name == "points":
+            if value:
+                (side, amount), *_rest = value.items()
+                initial["points_side"], initial["points_amount"] = side, amount
+            else:
+                initial["points_side"] = asks.NOBODY
+        elif name == "penalty":
+            initial[name] = str(value)
+        else:
+            initial[name] = value
+    return initial
+
+
 class SelfTestForm(forms.Form):
     language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES)
     length = forms.TypedChoiceField(

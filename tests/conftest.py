@@ -61,20 +61,11 @@ def bank(db: None) -> dict[str, Any]:
 
 def answer_post_data(scenario: Any, answer: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
     """The POST data a browser sends for ``answer`` (keys as in ``AnswerForm.answer``)."""
+    from quiz.forms import answer_initial
+
     key = (lambda name: f"{prefix}-{name}") if prefix else (lambda name: name)
-    data: dict[str, Any] = {key("scenario"): str(scenario.pk)}
-    for name, value in answer.items():
-        if name == "legal":
-            data[key("legal")] = "fair" if value else "foul"
-        elif name == "points":
-            side, amount = next(iter(value.items())) if value else (":nobody", "")
-            data[key("points_side")] = side
-            data[key("points_amount")] = str(amount)
-        elif isinstance(value, list | tuple):
-            data[key(name)] = list(value)
-        else:
-            data[key(name)] = str(value)
-    return data
+    fields = {"scenario": str(scenario.pk), **answer_initial(dict(answer))}
+    return {key(name): value for name, value in fields.items()}
 
 
 @pytest.fixture

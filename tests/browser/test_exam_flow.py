@@ -12,7 +12,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext
 
 from exams.models import Attempt, AttemptQuestion, Examiner, Federation, frozen_scenario
-from exams.views import answer_initial
+from quiz.forms import answer_initial
 from quiz.grading import decide, expected_answer
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -233,7 +233,7 @@ def wrong() -> Callable[[AttemptQuestion], dict[str, Any]]:
 
 def post_data(question: AttemptQuestion, answer: dict[str, Any]) -> dict[str, Any]:
     """The POST a browser sends for ``answer`` to ``question``."""
-    from exams.views import answer_initial
+    from quiz.forms import answer_initial
 
     data = {"scenario": str(question.pk)}
     for name, value in answer_initial(answer).items():

@@ -953,8 +953,7 @@ def test_a_saved_nobody_scores_answer_is_shown_checked_again(db):
     Each is posted back unchanged.
     """
     from exams.models import FrozenScenario
-    from exams.views import answer_initial
-    from quiz.forms import AnswerForm
+    from quiz.forms import AnswerForm, answer_initial
 
     case = {"format": "snooker-referee-case/1", "id": "break-off-no-pot",
             "state": {"in_hand": True}, "stroke": {"first_contact": ["red"]}}
