@@ -6,10 +6,12 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PYTEST_ARGS ?=
-SCENARIOS := fixtures/topics.json $(sort $(wildcard fixtures/scenarios/*.json))
-CATALOGUES := $(wildcard locale/*/LC_MESSAGES/django.po quiz/locale/*/LC_MESSAGES/django.po exams/locale/*/LC_MESSAGES/django.po)
+# The practice bank, then the exam-only pool (none yet: the wildcard is simply empty).
+SCENARIOS := fixtures/topics.json $(sort $(wildcard fixtures/scenarios/*.json)) \
+  $(sort $(wildcard fixtures/exam/*.json))
+CATALOGUES := $(wildcard locale/*/LC_MESSAGES/django.po quiz/locale/*/LC_MESSAGES/django.po exams/locale/*/LC_MESSAGES/django.po studio/locale/*/LC_MESSAGES/django.po)
 
-.PHONY: run test bench messages extract setup migrate load
+.PHONY: run test bench messages extract setup migrate load loadtest
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -29,7 +31,7 @@ messages: $(STAMP)
 extract: $(STAMP)
 	$(BIN)/python manage.py makemessages -l fr -l ru -l fa -l pl --no-obsolete --no-location \
 	  --ignore=.venv --ignore=quiz/locale --ignore=quiz/explain.py --ignore=quiz/diagrams.py \
-	  --ignore=exams --ignore=rules_engine --ignore=tests --ignore=fixtures --ignore=staticfiles --ignore=static
+	  --ignore=exams --ignore=studio --ignore=rules_engine --ignore=tests --ignore=fixtures --ignore=staticfiles --ignore=static
 
 migrate: $(STAMP)
 	$(BIN)/python manage.py migrate --noinput
@@ -41,6 +43,8 @@ load: setup
 	$(BIN)/python manage.py loaddata fixtures/demo_federation.json
 
 run: load
+	@# Invitation tokens are stored hashed: print a new link for the demo candidate.
+	$(BIN)/python manage.py invitation_link demo demo-referee-level-1 candidate@example.org
 	$(BIN)/python manage.py runserver 127.0.0.1:8000
 
 test: setup
@@ -48,3 +52,14 @@ test: setup
 
 bench: $(STAMP)
 	$(BIN)/python -m rules_engine bench
+
+# Exam day on this machine (loadtest/run.py): a throwaway PostgreSQL cluster (or
+# DATABASE_URL), gunicorn with DEBUG=0, CANDIDATES Locust candidates; writes loadtest/report.md.
+CANDIDATES ?= 1000
+THINK ?= 20
+RAMP ?= 60
+DURATION ?= 0
+SERVERS ?= 1
+loadtest: setup
+	$(BIN)/python loadtest/run.py --candidates $(CANDIDATES) --think $(THINK) --ramp $(RAMP) \
+	  --duration $(DURATION) --servers $(SERVERS)

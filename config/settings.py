@@ -7,11 +7,14 @@ Development works with nothing set (SQLite, DEBUG on); production sets at least
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
+
+from config.email import email_settings
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -54,8 +57,11 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "axes",
     "quiz",
     "exams",
+    "accounts",
+    "studio",
 ]
 
 MIDDLEWARE = [
@@ -68,6 +74,9 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # AxesMiddleware turns a locked-out login into the translated lock-out page; last.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -96,6 +105,18 @@ DATABASES = {
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")),
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Two requests writing at once (autosave and a click) must queue, not fail with
+    # "database is locked": a transaction takes the write lock when it begins, so it never
+    # has to upgrade a read lock another writer blocks; readers never wait for writers
+    # (write-ahead log); a writer waits up to 20 s for the lock.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            "transaction_mode": "IMMEDIATE",
+            "timeout": 20,
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+        }
+    )
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -144,6 +165,66 @@ WHITENOISE_USE_FINDERS = DEBUG
 if not DEBUG:
     SESSION_COOKIE_SECURE = env_flag("SECURE_COOKIES", True)
     CSRF_COOKIE_SECURE = env_flag("SECURE_COOKIES", True)
+    SECURE_SSL_REDIRECT = env_flag("SECURE_SSL_REDIRECT", True)
+    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", str(365 * 24 * 3600)))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_flag("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = env_flag("SECURE_HSTS_PRELOAD", False)
+# Behind a TLS load balancer: SECURE_PROXY_SSL_HEADER=HTTP_X_FORWARDED_PROTO,https makes
+# request.is_secure() (and so the invitation and QR links) follow the balancer's header.
+if os.environ.get("SECURE_PROXY_SSL_HEADER"):
+    SECURE_PROXY_SSL_HEADER = tuple(
+        part.strip() for part in os.environ["SECURE_PROXY_SSL_HEADER"].split(",", 1)
+    )
+
+# A strict Content-Security-Policy, in development too: no inline script or style.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    },
+}
+
+# Email: EMAIL_URL (smtp://user:password@host:587/?tls=1, console://, locmem://) or the
+# EMAIL_* settings one by one; the console backend in development (`make run` prints mails).
+EMAIL_BACKEND = os.environ.get(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.console.EmailBackend"
+    if DEBUG
+    else "django.core.mail.backends.smtp.EmailBackend",
+)
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_flag("EMAIL_USE_TLS", False)
+EMAIL_USE_SSL = env_flag("EMAIL_USE_SSL", False)
+if os.environ.get("EMAIL_URL"):
+    globals().update(email_settings(os.environ["EMAIL_URL"]))
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Baize <noreply@localhost>")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+
+# Login throttling (django-axes): after AXES_FAILURE_LIMIT failures an account, and
+# separately an address, is locked for AXES_COOLOFF_MINUTES; staff unlock in the admin
+# (Axes › Access attempts: delete the rows).
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES", "30")))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_CLIENT_IP_CALLABLE = "config.client_ip.client_ip"
+AXES_VERBOSE = False
 
 LOGGING = {
     "version": 1,

@@ -12,8 +12,9 @@ from django.views.i18n import set_language
 urlpatterns = i18n_patterns(
     path("i18n/setlang/", set_language, name="set_language"),
     path("admin/", admin.site.urls),
-    path("accounts/", include("quiz.account_urls")),
+    path("accounts/", include("accounts.urls")),
     path("exams/", include("exams.urls")),
+    path("author/", include("studio.urls")),
     path("", include("quiz.urls")),
     prefix_default_language=True,
 )

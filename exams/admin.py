@@ -1,5 +1,7 @@
 """The Django admin for the site's staff; examiners work in the site's own pages."""
 
+from typing import Any
+
 from django.contrib import admin
 from modeltranslation.admin import TranslationAdmin
 
@@ -14,6 +16,7 @@ from .models import (
     Examiner,
     ExamSection,
     Federation,
+    Invitation,
 )
 
 
@@ -43,12 +46,24 @@ class ExamAdmin(TranslationAdmin):
     inlines = [ExamSectionInline]
 
 
+class InvitationInline(admin.StackedInline):
+    """The link's history; the token itself is never stored, its hash never shown."""
+
+    model = Invitation
+    fields = ["issued_at", "sent_at", "sent_by", "last_used_at"]
+    readonly_fields = fields
+    can_delete = False
+    extra = 0
+    max_num = 0
+
+
 @admin.register(Enrolment)
 class EnrolmentAdmin(admin.ModelAdmin):
     list_display = ["full_name", "email", "exam", "enrolled_at"]
     list_filter = ["exam__federation", "exam"]
     search_fields = ["full_name", "email"]
     raw_id_fields = ["user"]
+    inlines = [InvitationInline]
 
 
 class AttemptQuestionInline(admin.TabularInline):
@@ -59,8 +74,18 @@ class AttemptQuestionInline(admin.TabularInline):
     can_delete = False
 
 
+class MadeByTheSite(admin.ModelAdmin):
+    """Rows the exam services make (an attempt, an answer, a certificate): never added by hand.
+
+    Their required columns are read-only here, so an added row could only fail.
+    """
+
+    def has_add_permission(self, request: Any, obj: Any = None) -> bool:
+        return False
+
+
 @admin.register(Attempt)
-class AttemptAdmin(admin.ModelAdmin):
+class AttemptAdmin(MadeByTheSite):
     list_display = [
         "enrolment",
         "number",
@@ -79,13 +104,13 @@ class AttemptAdmin(admin.ModelAdmin):
 
 
 @admin.register(Answer)
-class AnswerAdmin(admin.ModelAdmin):
+class AnswerAdmin(MadeByTheSite):
     list_display = ["question", "saved_at", "revision"]
     readonly_fields = ["attempt", "question", "payload", "saved_at", "revision"]
 
 
 @admin.register(Certificate)
-class CertificateAdmin(admin.ModelAdmin):
+class CertificateAdmin(MadeByTheSite):
     list_display = ["code", "holder_name", "issued_at", "expires_at", "revoked_at"]
     search_fields = ["code", "holder_name"]
     readonly_fields = ["attempt", "code", "holder_name", "language", "issued_at"]

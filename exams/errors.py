@@ -60,6 +60,11 @@ class InvalidInvitation(NotFound):
     message = _("This invitation link is not valid. Ask your examiner for a new one.")
 
 
+class InvitationExpired(ExamError):
+    message = _("This invitation link has expired. Ask your examiner for a new one.")
+    status = 410
+
+
 class AttemptFinished(Conflict):
     message = _("This attempt is already finished; your saved answers have been graded.")
 

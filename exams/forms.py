@@ -4,26 +4,44 @@ from __future__ import annotations
 
 import csv
 import io
-from collections import Counter
+import math
+from collections import defaultdict
 from typing import Any
 
 from django import forms
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
-from django.core.validators import validate_email
-from django.utils.translation import get_language_info
+from django.core.validators import (
+    MaxValueValidator,
+    MinValueValidator,
+    validate_email,
+)
+from django.utils.translation import get_language_info, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from quiz.models import Scenario
 from quiz.numbers import format_number
 
-from .models import Enrolment, Exam, ExamSection
+from .models import Attempt, Enrolment, Exam, ExamSection
+from .selectors import exam_pool_sizes, normalise_code
 
 LANGUAGE_CODES = [code for code, _name in settings.LANGUAGES]
 DATETIME_FORMAT = "%Y-%m-%dT%H:%M"
 #: A national exam's roll fits; a mistaken upload of something else does not.
 MAX_CSV_BYTES = 1_000_000
 MAX_CSV_ROWS = 5000
+#: The database's limits: a longer value would be refused by PostgreSQL (not by SQLite).
+MAX_EMAIL = min(
+    Enrolment._meta.get_field("email").max_length,
+    get_user_model()._meta.get_field("email").max_length,
+)
+MAX_NAME = Enrolment._meta.get_field("full_name").max_length
+#: Sane limits an exam's numbers stay within (and the database's integers with them).
+EXAM_LIMITS = {
+    "attempts_allowed": 100,
+    "waiting_hours": 24 * 366,
+    "certificate_months": 12 * 50,
+}
 
 
 def language_choices(codes: list[str]) -> list[tuple[str, str]]:
@@ -61,9 +79,11 @@ class ExamForm(forms.ModelForm):
             "attempts_allowed",
             "waiting_hours",
             "languages",
+            "edition",
             "review",
             "review_from",
             "certificate_months",
+            "invitation_days",
         ]
         widgets = {
             "opens_at": DateTimeInput(),
@@ -80,23 +100,55 @@ class ExamForm(forms.ModelForm):
             "closes_at": _("Coordinated Universal Time (UTC). No attempt runs past it."),
         }
 
+    edition = forms.ChoiceField(
+        label=_("Rule-book edition"),
+        required=False,  # left out: the exam's own, or the seeds' edition for a new exam
+        help_text=_("Every attempt is graded by this edition; the certificate names it."),
+    )
+
     def __init__(self, *args: Any, federation: Any, **kwargs: Any) -> None:
+        from quiz.editions import edition_choices
+
         super().__init__(*args, **kwargs)
         self.federation = federation
         self.instance.federation = federation
+        self.fields["edition"].choices = edition_choices()
         for code in LANGUAGE_CODES:
             name = self.fields[f"name_{code}"]
-            name.required = True
+            # Required in the languages the exam is offered in: checked in clean().
+            name.required = False
             name.label = _("Name (%(language)s)") % {"language": _language_name(code)}
             self.fields[f"instructions_{code}"].label = _("Instructions (%(language)s)") % {
                 "language": _language_name(code)
             }
+        self.fields["invitation_days"].required = False
+        model_limits(self)
+        for name, maximum in EXAM_LIMITS.items():
+            limit(self.fields[name], maximum)
         for name in ("opens_at", "closes_at"):
             self.fields[name].input_formats = [
                 DATETIME_FORMAT,
                 "%Y-%m-%d %H:%M",
                 "%Y-%m-%d %H:%M:%S",
             ]
+
+    def clean_invitation_days(self) -> int:
+        """Empty: the model's default (14 days after the exam closes)."""
+        days = self.cleaned_data.get("invitation_days")
+        return Exam._meta.get_field("invitation_days").default if days is None else days
+
+    def clean_edition(self) -> str:
+        """An exam's edition is fixed once someone has sat it: a certificate names it."""
+        edition = self.cleaned_data["edition"] or self.instance.edition
+        if (
+            self.instance.pk
+            and edition != self.instance.edition
+            and Attempt.objects.filter(enrolment__exam=self.instance).exists()
+        ):
+            raise ValidationError(
+                _("Candidates have already sat this exam: its edition can no longer change.")
+            )
+        return edition
 
     def clean_slug(self) -> str:
         slug = self.cleaned_data["slug"]
@@ -112,17 +164,98 @@ class ExamForm(forms.ModelForm):
         opens, closes = cleaned.get("opens_at"), cleaned.get("closes_at")
         if opens and closes and closes <= opens:
             self.add_error("closes_at", _("The exam must close after it opens."))
-        given = [
-            code for code in LANGUAGE_CODES if (cleaned.get(f"instructions_{code}") or "").strip()
-        ]
-        if given and len(given) < len(LANGUAGE_CODES):
-            for code in LANGUAGE_CODES:
+        self._clean_languages(cleaned)
+        return cleaned
+
+    def _clean_languages(self, cleaned: dict[str, Any]) -> None:
+        """The name in every language offered, the instructions in all of them or none.
+
+        A language not offered needs nothing; an empty name there takes the name in the
+        first language offered, so that the examiner's pages always name the exam.
+        """
+        offered = [code for code in LANGUAGE_CODES if code in (cleaned.get("languages") or [])]
+        if not offered:
+            return
+        for code in offered:
+            if not (cleaned.get(f"name_{code}") or "").strip():
+                self.add_error(
+                    f"name_{code}",
+                    _("Name the exam in %(language)s: it is offered in it.")
+                    % {"language": _language_name(code)},
+                )
+        first = (cleaned.get(f"name_{offered[0]}") or "").strip()
+        for code in LANGUAGE_CODES:
+            if code not in offered and not (cleaned.get(f"name_{code}") or "").strip():
+                cleaned[f"name_{code}"] = first
+        given = [code for code in offered if (cleaned.get(f"instructions_{code}") or "").strip()]
+        if given and len(given) < len(offered):
+            for code in offered:
                 if code not in given:
                     self.add_error(
                         f"instructions_{code}",
-                        _("Write the instructions in every language, or in none."),
+                        _("Write the instructions in every language offered, or in none."),
                     )
-        return cleaned
+
+
+class LocalMaxValueValidator(MaxValueValidator):
+    """Django's message, with the limit written in the reader's digits (Persian in Persian)."""
+
+    def __call__(self, value: Any) -> None:
+        if self.compare(value, self.limit_value):
+            raise ValidationError(
+                self.message, code=self.code,
+                params={"limit_value": format_number(self.limit_value), "value": value},
+            )
+
+
+class LocalMinValueValidator(MinValueValidator):
+    """Django's message, with the limit written in the reader's digits (Persian in Persian)."""
+
+    def __call__(self, value: Any) -> None:
+        if self.compare(value, self.limit_value):
+            raise ValidationError(
+                self.message, code=self.code,
+                params={"limit_value": format_number(self.limit_value), "value": value},
+            )
+
+
+def limit(field: forms.Field, maximum: int | None = None, minimum: int | None = None) -> None:
+    """Refuse numbers outside ``minimum``..``maximum`` in ``field``, and tell the browser.
+
+    >>> field = forms.IntegerField()
+    >>> limit(field, 10)
+    >>> field.widget.attrs["max"], field.clean("10")
+    (10, 10)
+    """
+    field.validators = [
+        v for v in field.validators
+        if not (maximum is not None and isinstance(v, MaxValueValidator))
+        and not (minimum is not None and isinstance(v, MinValueValidator))
+    ]
+    if maximum is not None:
+        field.max_value = maximum
+        field.validators.append(LocalMaxValueValidator(maximum))
+        field.widget.attrs["max"] = maximum
+    if minimum is not None:
+        field.min_value = minimum
+        field.validators.append(LocalMinValueValidator(minimum))
+        field.widget.attrs["min"] = minimum
+
+
+def model_limits(form: forms.ModelForm) -> None:
+    """The model's own bounds on each number, checked by the form in the reader's digits."""
+    for name, field in form.fields.items():
+        if not isinstance(field, forms.IntegerField):
+            continue
+        bounds: dict[str, int] = {}
+        for validator in form._meta.model._meta.get_field(name).validators:
+            if isinstance(validator, MaxValueValidator):
+                bounds["maximum"] = min(validator.limit_value, bounds.get("maximum", math.inf))
+            elif isinstance(validator, MinValueValidator):
+                bounds["minimum"] = max(validator.limit_value, bounds.get("minimum", -math.inf))
+        if field.min_value is not None:
+            bounds.setdefault("minimum", field.min_value)
+        limit(field, **bounds)
 
 
 def _language_name(code: str) -> str:
@@ -139,53 +272,98 @@ class SectionForm(forms.ModelForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["topic"].empty_label = _("every topic")
+        # The table says it once for every row, under the sections.
+        self.fields["topic"].help_text = ""
+        model_limits(self)
+        limit(self.fields["order"], 1000)
 
 
 class BaseSectionFormSet(forms.BaseInlineFormSet):
-    """The sections together must fit in the published bank."""
+    """The sections together must fit in the exam's pool: exam-only scenarios only.
+
+    The pool is the federation's own exam-only scenarios and the shared ones
+    (:func:`exams.selectors.exam_pool`); each topic's sections, and all the
+    sections together, may ask for no more than it holds. The topic list says
+    how many each topic holds.
+    """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         # Empty rows are numbered after the saved sections, so that the order reads right.
         saved = len(self.get_queryset()) if self.instance.pk else 0
         self.initial_extra = [{"order": saved + n} for n in range(1, self.extra + 1)]
+        self.pool = {
+            size.topic.pk: size.total
+            for size in exam_pool_sizes(federation=self.instance.federation_id)
+        }
+
+    def _construct_form(self, i: int, **kwargs: Any) -> forms.Form:
+        form = super()._construct_form(i, **kwargs)
+        topic = form.fields["topic"]
+        topic.label_from_instance = lambda choice: _("%(topic)s (%(count)s in the pool)") % {
+            "topic": choice,
+            "count": format_number(self.pool.get(choice.pk, 0)),
+        }
+        topic.empty_label = _("%(topic)s (%(count)s in the pool)") % {
+            "topic": _("every topic"),
+            "count": format_number(sum(self.pool.values())),
+        }
+        return form
 
     def clean(self) -> None:
         super().clean()
         if any(self.errors):
             return
-        sections = [
-            form.cleaned_data
+        kept = [
+            form
             for form in self.forms
             if form.cleaned_data and not form.cleaned_data.get("DELETE")
         ]
-        if not sections:
+        if not kept:
             raise ValidationError(_("Add at least one section of questions."))
-        published = Scenario.objects.filter(published=True)
-        wanted_by_topic = Counter(
-            section["topic"] for section in sections if section.get("topic") is not None
-        )
-        for topic, wanted in wanted_by_topic.items():
-            available = published.filter(topic=topic).count()
+        by_topic: dict[Any, list[forms.Form]] = defaultdict(list)
+        counts = {form: form.cleaned_data["question_count"] for form in kept}
+        for form in kept:
+            by_topic[form.cleaned_data.get("topic")].append(form)
+        problems = []
+        for topic, group in by_topic.items():
+            available = sum(self.pool.values()) if topic is None else self.pool.get(topic.pk, 0)
+            # sections on every topic draw what the others leave: all count against the pool
+            wanted = sum(counts[form] for form in (kept if topic is None else group))
             if wanted > available:
-                raise ValidationError(
-                    _(
-                        "The sections ask for %(wanted)s questions on “%(topic)s”; "
-                        "the bank has %(available)s."
-                    )
-                    % {
-                        "wanted": format_number(wanted),
-                        "topic": topic,
-                        "available": format_number(available),
-                    }
-                )
-        total = sum(section["question_count"] for section in sections)
-        available = published.count()
-        if total > available:
-            raise ValidationError(
-                _("The sections ask for %(wanted)s questions in all; the bank has %(available)s.")
-                % {"wanted": format_number(total), "available": format_number(available)}
-            )
+                problems.append(too_many(group, topic=topic, wanted=wanted, available=available))
+        if problems:
+            raise ValidationError(problems)
+
+
+def too_many(group: list[forms.Form], *, topic: Any, wanted: int, available: int) -> str:
+    """The error naming the sections that ask for more than the pool holds; set on each."""
+    numbers = ", ".join(format_number(form.cleaned_data["order"]) for form in group)
+    values = {
+        "sections": numbers,
+        "topic": topic,
+        "wanted": format_number(wanted),
+        "available": format_number(available),
+    }
+    if topic is None:
+        message = ngettext(
+            "Section %(sections)s (every topic): the sections ask for %(wanted)s questions "
+            "in all; the exam pool holds %(available)s.",
+            "Sections %(sections)s (every topic): the sections ask for %(wanted)s questions "
+            "in all; the exam pool holds %(available)s.",
+            len(group),
+        ) % values
+    else:
+        message = ngettext(
+            "Section %(sections)s asks for %(wanted)s questions on “%(topic)s”; "
+            "the exam pool holds %(available)s.",
+            "Sections %(sections)s ask for %(wanted)s questions on “%(topic)s”; "
+            "the exam pool holds %(available)s.",
+            len(group),
+        ) % values
+    for form in group:
+        form.add_error("question_count", message)
+    return message
 
 
 SectionFormSet = forms.inlineformset_factory(
@@ -210,10 +388,18 @@ class EnrolForm(ExamBoundForm):
     # CharField strips spaces, so a name of spaces only is a missing name.
     full_name = forms.CharField(
         label=_("Full name (as on the certificate)"),
-        max_length=200,
+        max_length=MAX_NAME,
         error_messages={"required": _("Enter the candidate's full name.")},
     )
-    email = forms.EmailField(label=_("Email"))
+    email = forms.EmailField(label=_("Email"), max_length=MAX_EMAIL)
+    language = forms.ChoiceField(
+        label=_("Language of the invitation"), required=False,
+        help_text=_("Leave empty for the exam's first language."),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["language"].choices = [("", "—"), *language_choices(self.exam.languages)]
 
     def clean_email(self) -> str:
         email = self.cleaned_data["email"].strip().lower()
@@ -248,12 +434,24 @@ class EnrolmentCSVForm(ExamBoundForm):
 
 def parse_roll(text: str, *, exam: Exam) -> list[dict[str, str]]:
     """The rows of a CSV roll, or a ValidationError listing every bad row by its line."""
-    text = text.lstrip("\ufeff")
+    # Old Macs end lines with CR alone; the csv module reads only LF and CRLF.
+    text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
     try:
         dialect = csv.Sniffer().sniff(text[:2048], delimiters=",;\t")
     except csv.Error:
         dialect = csv.excel
     reader = csv.DictReader(io.StringIO(text), dialect=dialect)
+    try:
+        return _read_roll(reader, exam=exam)
+    except csv.Error as error:  # a field over the csv module's limit, a stray quote
+        raise ValidationError(
+            # The reader counts the lines it has finished; the bad one is the next.
+            _("Line %(line)s cannot be read as CSV.")
+            % {"line": format_number(reader.line_num + 1)}
+        ) from error
+
+
+def _read_roll(reader: csv.DictReader, *, exam: Exam) -> list[dict[str, str]]:
     headers = [(name or "").strip().lower() for name in (reader.fieldnames or [])]
     if "full_name" not in headers or "email" not in headers:
         raise ValidationError(_("The first row must name the columns full_name and email."))
@@ -272,9 +470,25 @@ def parse_roll(text: str, *, exam: Exam) -> list[dict[str, str]]:
             errors.append(
                 _("Line %(line)s: the full name is missing.") % {"line": format_number(line)}
             )
+        elif len(full_name) > MAX_NAME:
+            errors.append(
+                _("Line %(line)s: the full name is longer than %(limit)s characters.")
+                % {"line": format_number(line), "limit": format_number(MAX_NAME)}
+            )
+        if "\x00" in full_name + email:
+            errors.append(
+                _("Line %(line)s: the row holds a null character.") % {"line": format_number(line)}
+            )
+            continue
         if not email:
             errors.append(
                 _("Line %(line)s: the email address is missing.") % {"line": format_number(line)}
+            )
+            continue
+        if len(email) > MAX_EMAIL:
+            errors.append(
+                _("Line %(line)s: the email address is longer than %(limit)s characters.")
+                % {"line": format_number(line), "limit": format_number(MAX_EMAIL)}
             )
             continue
         try:
@@ -337,6 +551,13 @@ class VerifyForm(forms.Form):
         error_messages={"required": _("Enter the code printed on the certificate.")},
     )
 
+    def clean_code(self) -> str:
+        """The code as stored: letters and digits only; dashes and spaces alone are no code."""
+        code = normalise_code(self.cleaned_data["code"])
+        if not code:
+            raise ValidationError(self.fields["code"].error_messages["required"], code="required")
+        return code
+
 
 class QuestionPageForm(forms.Form):
     """Which button of the question page was pressed: its ``go`` value.
@@ -352,6 +573,8 @@ class QuestionPageForm(forms.Form):
     'save'
     >>> QuestionPageForm(data={"go": "9"}, last=4).destination  # not a question: a plain save
     'save'
+    >>> [QuestionPageForm(data={"go": go}, last=4).destination for go in ("²", "①", "۳")]
+    ['save', 'save', 3]
     """
 
     ACTIONS = ("save", "flag", "unflag", "review")
@@ -366,7 +589,9 @@ class QuestionPageForm(forms.Form):
         go = self.cleaned_data["go"] or "save"
         if go in self.ACTIONS:
             return go
-        if go.isdigit() and 1 <= int(go) <= self.last:
+        # isdecimal, not isdigit: "²" and "①" are digits int() refuses; Persian digits are
+        # decimals it reads. Six digits at most: no position is longer, no int() is slow.
+        if go.isdecimal() and len(go) <= 6 and 1 <= int(go) <= self.last:
             return int(go)
         raise ValidationError(_("That is not one of the choices."), code="invalid_choice")
 
@@ -374,3 +599,14 @@ class QuestionPageForm(forms.Form):
     def destination(self) -> str | int:
         """``go`` once checked; a tampered value counts as the main button."""
         return self.cleaned_data["go"] if self.is_valid() else "save"
+
+
+class ExtraTimeForm(forms.Form):
+    """The extra time an examiner gives one candidate (an accommodation), in minutes."""
+
+    minutes = forms.IntegerField(
+        label=_("Extra time (minutes)"),
+        min_value=0,
+        max_value=24 * 60,
+        help_text=_("Added to every attempt's time limit, an attempt in progress too."),
+    )

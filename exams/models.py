@@ -9,14 +9,17 @@ engine's, computed when the attempt finishes.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+
+from rules_engine.editions import DEFAULT_RULESET, EDITIONS, VARIANTS
 
 
 class NaturalKeyManager(models.Manager):
@@ -33,11 +36,29 @@ class NaturalKeyManager(models.Manager):
         return self.get(**dict(zip(self.lookups, key, strict=True)))
 
 
+def validate_edition(value: str) -> None:
+    """A rule-book edition the engine knows."""
+    if value not in EDITIONS:
+        raise ValidationError(_("Unknown rule-book edition."), code="edition")
+
+
+def validate_variants(value: Any) -> None:
+    """A list of local variants the engine knows."""
+    if not isinstance(value, list) or not all(name in VARIANTS for name in value):
+        raise ValidationError(_("Unknown local rule."), code="variants")
+
+
 class Federation(models.Model):
     """A body that certifies referees; its examiners manage its exams."""
 
     slug = models.SlugField(_("short name"), unique=True)
     name = models.CharField(_("name"), max_length=200)
+    # Local variants of the rules (rules_engine.editions.VARIANTS) the federation applies on top
+    # of each exam's edition, e.g. ["ru-2004-3.4d"].
+    variants = models.JSONField(
+        _("local rules applied on top of the edition"), default=list, blank=True,
+        validators=[validate_variants],
+    )
 
     objects = NaturalKeyManager("slug")
 
@@ -81,7 +102,7 @@ class Examiner(models.Model):
 
 
 class Exam(models.Model):
-    """A timed certification exam drawn from the published scenario bank."""
+    """A timed, closed-book certification exam drawn from its federation's exam pool."""
 
     class Review(models.TextChoices):
         SCORE = "score", _("Score and pass or fail only")
@@ -114,6 +135,11 @@ class Exam(models.Model):
         _("waiting period between attempts (hours)"), default=0,
     )
     languages = models.JSONField(_("languages a candidate may choose"), default=list)
+    # The rule-book edition every attempt is graded by (rules_engine.editions.EDITIONS).
+    edition = models.CharField(
+        _("rule-book edition"), max_length=32, default=DEFAULT_RULESET,
+        validators=[validate_edition],
+    )
     review = models.CharField(
         _("what the candidate may review"), max_length=16, choices=Review.choices,
         default=Review.TOPICS,
@@ -125,6 +151,10 @@ class Exam(models.Model):
     certificate_months = models.PositiveSmallIntegerField(
         _("certificate valid for (months)"), null=True, blank=True,
         help_text=_("Leave empty for a certificate that does not expire."),
+    )
+    invitation_days = models.PositiveSmallIntegerField(
+        _("invitation links valid for (days after the exam closes)"), default=14,
+        validators=[MaxValueValidator(366)],
     )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
@@ -153,9 +183,14 @@ class Exam(models.Model):
     def is_open(self, now: datetime) -> bool:
         return self.opens_at <= now < self.closes_at
 
+    @property
+    def invitations_expire_at(self) -> datetime:
+        """When every invitation link of this exam stops working."""
+        return self.closes_at + timedelta(days=self.invitation_days)
+
 
 class ExamSection(models.Model):
-    """So many questions drawn at random from one topic's published scenarios (or all topics)."""
+    """So many questions drawn at random from the exam pool: one topic's, or every topic's."""
 
     exam = models.ForeignKey(
         Exam, on_delete=models.CASCADE, related_name="sections", verbose_name=_("exam"),
@@ -186,7 +221,13 @@ class ExamSection(models.Model):
 
 
 class Enrolment(models.Model):
-    """A candidate admitted to an exam; he reaches it through a signed invitation link."""
+    """A candidate admitted to an exam.
+
+    ``user`` is the enrolment's own account: a password-less account made for this one
+    enrolment, which only its invitation link signs in to, or the candidate's own account
+    when its address was verified before he was enrolled (he then signs in with his
+    password). A link-only account never holds a second enrolment.
+    """
 
     exam = models.ForeignKey(
         Exam, on_delete=models.CASCADE, related_name="enrolments", verbose_name=_("exam"),
@@ -197,7 +238,18 @@ class Enrolment(models.Model):
     )
     full_name = models.CharField(_("full name"), max_length=200)
     email = models.EmailField(_("email"))
+    language = models.CharField(
+        _("language of the invitation"), max_length=8, blank=True,
+        help_text=_("Leave empty for the exam's first language."),
+    )
     enrolled_at = models.DateTimeField(_("enrolled at"), auto_now_add=True)
+    #: An accommodation the examiner grants: added to every attempt's time limit.
+    extra_minutes = models.PositiveSmallIntegerField(
+        _("extra time (minutes)"),
+        default=0,
+        validators=[MaxValueValidator(24 * 60)],
+        help_text=_("An accommodation: added to the time limit of every attempt, open ones too."),
+    )
 
     objects = NaturalKeyManager("exam__federation__slug", "exam__slug", "email")
 
@@ -207,6 +259,7 @@ class Enrolment(models.Model):
         ordering = ["full_name", "pk"]
         constraints = [
             models.UniqueConstraint(fields=["exam", "user"], name="one_enrolment_per_candidate"),
+            models.UniqueConstraint(fields=["exam", "email"], name="one_enrolment_per_address"),
         ]
 
     def __str__(self) -> str:
@@ -216,6 +269,40 @@ class Enrolment(models.Model):
         return (*self.exam.natural_key(), self.email)
 
     natural_key.dependencies = ["exams.exam", "auth.user"]
+
+
+class Invitation(models.Model):
+    """The link that signs a candidate in to his enrolment, and to nothing else.
+
+    The token is random and single-purpose; only its SHA-256 is kept, so the link is
+    shown once, when it is issued (on the examiner's page, in the CSV or in the email).
+    Issuing a new one replaces the hash: the old link dies at once. The link works,
+    as often as needed, until the exam's ``invitations_expire_at``; it dies with its
+    enrolment.
+    """
+
+    class Channel(models.TextChoices):
+        EMAIL = "email", _("by email")
+        CSV = "csv", _("in the CSV of links")
+
+    enrolment = models.OneToOneField(
+        Enrolment, on_delete=models.CASCADE, related_name="invitation",
+        verbose_name=_("enrolment"),
+    )
+    token_hash = models.CharField(_("token (SHA-256)"), max_length=64, unique=True)
+    issued_at = models.DateTimeField(_("issued at"))
+    sent_at = models.DateTimeField(_("sent at"), null=True, blank=True)
+    sent_by = models.CharField(
+        _("sent"), max_length=8, choices=Channel.choices, blank=True,
+    )
+    last_used_at = models.DateTimeField(_("last used at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("invitation")
+        verbose_name_plural = _("invitations")
+
+    def __str__(self) -> str:
+        return str(self.enrolment)
 
 
 class Attempt(models.Model):
@@ -238,6 +325,9 @@ class Attempt(models.Model):
     )
     score = models.FloatField(_("score (%)"), null=True, blank=True)
     passed = models.BooleanField(_("passed"), null=True)
+    #: When the attempt's grade last changed because a newer engine judged its questions
+    #: differently (exams/regrading.py); None when it never did.
+    regraded_at = models.DateTimeField(_("regraded at"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("attempt")
@@ -256,6 +346,23 @@ class Attempt(models.Model):
 
     def __str__(self) -> str:
         return f"{self.enrolment} #{self.number}"
+
+    @property
+    def edition(self) -> str:
+        """The rule-book edition this attempt is graded by: the one its questions were frozen
+        with (the exam's at the start of the attempt)."""
+        first = self.questions.order_by("position").first()
+        if first is not None and isinstance(first.case, dict) and first.case.get("ruleset"):
+            return str(first.case["ruleset"])
+        return self.enrolment.exam.edition
+
+    @property
+    def variants(self) -> list[str]:
+        """The local rules this attempt is graded with."""
+        first = self.questions.order_by("position").first()
+        if first is not None and isinstance(first.case, dict):
+            return list(first.case.get("variants") or ())
+        return list(self.enrolment.exam.federation.variants or ())
 
     @property
     def is_finished(self) -> bool:
@@ -289,6 +396,11 @@ class AttemptQuestion(models.Model):
     note = models.TextField(_("note"), blank=True)
     flagged = models.BooleanField(_("flagged for review"), default=False)
     score = models.FloatField(_("score"), null=True, blank=True)
+    # Which engine graded the answer (``score``): the case's ruleset and rules_engine.__version__.
+    graded_ruleset = models.CharField(_("graded by ruleset"), max_length=32, blank=True)
+    graded_engine_version = models.CharField(
+        _("graded by engine version"), max_length=32, blank=True
+    )
 
     class Meta:
         verbose_name = _("drawn question")
@@ -391,6 +503,8 @@ class AuditEvent(models.Model):
         CERTIFICATE_ISSUED = "certificate_issued", _("certificate issued")
         CERTIFICATE_REVOKED = "certificate_revoked", _("certificate revoked")
         CANDIDATE_ENROLLED = "candidate_enrolled", _("candidate enrolled")
+        ATTEMPT_REGRADED = "attempt_regraded", _("attempt regraded")
+        EXTRA_TIME_GRANTED = "extra_time_granted", _("extra time granted")
 
     federation = models.ForeignKey(
         Federation, on_delete=models.CASCADE, related_name="audit_events",

@@ -12,21 +12,22 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from django.core import signing
+from django.conf import settings
 from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils.translation import gettext, ngettext
 
 from quiz.grading import Grade, grade
-from quiz.numbers import format_number
+from quiz.models import Audience, Scenario
+from quiz.numbers import format_number, format_percent
 from quiz.templatetags.baize import localdatetime
 
 from . import clock
 from .errors import (
     AttemptInProgress,
     ExamError,
-    InvalidInvitation,
     NoAttemptsLeft,
     NotYours,
     QuestionNotDrawn,
@@ -44,9 +45,6 @@ from .models import (
     Federation,
     frozen_scenario,
 )
-
-INVITATION_SALT = "exams.invitation"
-
 
 # --- who may see what -------------------------------------------------------
 
@@ -82,6 +80,18 @@ def certificate_for_examiner(*, federation: Federation, code: str) -> Certificat
     if certificate is None or certificate.attempt.enrolment.exam.federation_id != federation.pk:
         raise NotYours()
     return certificate
+
+
+def enrolment_for_examiner(*, federation: Federation, enrolment_id: int) -> Enrolment:
+    """An enrolment in one of the federation's exams; any other is refused."""
+    enrolment = (
+        Enrolment.objects.select_related("exam__federation", "user", "invitation")
+        .filter(pk=enrolment_id)
+        .first()
+    )
+    if enrolment is None or enrolment.exam.federation_id != federation.pk:
+        raise NotYours()
+    return enrolment
 
 
 def candidate_enrolments(*, user: Any) -> QuerySet[Enrolment]:
@@ -163,7 +173,10 @@ def next_attempt_refusal(
     if len(attempts) >= exam.attempts_allowed:
         return NoAttemptsLeft()
     if attempts and exam.waiting_hours:
-        allowed_from = attempts[-1].finished_at + timedelta(hours=exam.waiting_hours)
+        try:
+            allowed_from = attempts[-1].finished_at + timedelta(hours=exam.waiting_hours)
+        except OverflowError:  # a wait beyond the calendar: no attempt ever again
+            return NoAttemptsLeft()
         if now < allowed_from:
             return WaitingPeriod(
                 gettext("You may start your next attempt from %(moment)s (UTC).")
@@ -172,33 +185,56 @@ def next_attempt_refusal(
     return None
 
 
-# --- invitations ---------------------------------------------------------------
+# --- the exam pool ---------------------------------------------------------------
 
 
-def invitation_token(*, enrolment: Enrolment) -> str:
-    """A signed token naming the enrolment and its address.
+def exam_pool(*, federation: Federation | int) -> QuerySet[Scenario]:
+    """The scenarios a federation's exams draw from: closed-book, never practice ones.
 
-    It cannot be forged or reused elsewhere.
+    Published exam-only scenarios that the federation owns, and the shared pool
+    (owned by no federation); never another federation's.
     """
-    # No timestamp: the link stays the same each time the examiner looks at it.
-    return signing.Signer(salt=INVITATION_SALT).sign_object(
-        {"e": enrolment.pk, "m": enrolment.email}
+    federation_id = federation.pk if isinstance(federation, Federation) else federation
+    return Scenario.objects.filter(
+        Q(federation__isnull=True) | Q(federation_id=federation_id),
+        published=True,
+        audience=Audience.EXAM,
     )
 
 
-def enrolment_from_token(*, token: str) -> Enrolment:
-    try:
-        data = signing.Signer(salt=INVITATION_SALT).unsign_object(token)
-    except (signing.BadSignature, ValueError) as error:
-        raise InvalidInvitation() from error
-    enrolment = (
-        Enrolment.objects.select_related("exam__federation", "user")
-        .filter(pk=data.get("e"), email=data.get("m"))
-        .first()
-    )
-    if enrolment is None:
-        raise InvalidInvitation()
-    return enrolment
+@dataclass(frozen=True)
+class PoolSize:
+    """How many exam-only scenarios of one topic a federation's exams may draw."""
+
+    topic: Any  # quiz.models.Topic
+    own: int
+    shared: int
+
+    @property
+    def total(self) -> int:
+        return self.own + self.shared
+
+
+def exam_pool_sizes(*, federation: Federation | int) -> list[PoolSize]:
+    """Per topic, in order: the federation's own exam-only scenarios and the shared ones."""
+    from quiz.models import Topic
+
+    federation_id = federation.pk if isinstance(federation, Federation) else federation
+    counts = {
+        (row["topic_id"], row["federation_id"] is not None): row["count"]
+        for row in exam_pool(federation=federation_id)
+        .order_by()  # the model's ordering would split the groups
+        .values("topic_id", "federation_id")
+        .annotate(count=Count("pk"))
+    }
+    return [
+        PoolSize(
+            topic=topic,
+            own=counts.get((topic.pk, True), 0),
+            shared=counts.get((topic.pk, False), 0),
+        )
+        for topic in Topic.objects.order_by("order", "slug")
+    ]
 
 
 # --- the attempt ---------------------------------------------------------------
@@ -239,19 +275,27 @@ def review_level(*, attempt: Attempt, now: datetime | None = None) -> str | None
     exam = attempt.enrolment.exam
     if exam.review_from == Exam.ReviewFrom.CLOSING and now < exam.closes_at:
         return None
-    if exam.review == Exam.Review.ANSWERS and answers_withheld(attempt=attempt):
+    if exam.review == Exam.Review.ANSWERS and answers_withheld(attempt=attempt, now=now):
         return Exam.Review.TOPICS
     return exam.review
 
 
-def answers_withheld(*, attempt: Attempt) -> bool:
-    """Whether the candidate has another attempt running now.
+def answers_withheld(*, attempt: Attempt, now: datetime | None = None) -> bool:
+    """Whether the candidate has another attempt running now, at this exam or any other.
 
-    His next attempt may draw the same questions: an earlier attempt's answers and
-    explanations stay hidden until it is finished.
+    Exams share the exam pool, so a running attempt may have drawn the same
+    questions: a finished attempt's answers and explanations stay hidden until
+    every other attempt of the candidate is finished or past its deadline.
     """
+    now = now or clock.now()
     return (
-        attempt.enrolment.attempts.filter(finished_at__isnull=True).exclude(pk=attempt.pk).exists()
+        Attempt.objects.filter(
+            enrolment__user_id=attempt.enrolment.user_id,
+            finished_at__isnull=True,
+            deadline__gt=now,
+        )
+        .exclude(pk=attempt.pk)
+        .exists()
     )
 
 
@@ -318,10 +362,14 @@ def exam_attempts(*, exam: Exam) -> QuerySet[Attempt]:
 
 
 def exam_enrolments(*, exam: Exam) -> QuerySet[Enrolment]:
-    return exam.enrolments.annotate(
-        attempt_count=Count("attempts"),
-        passed_count=Count("attempts", filter=Q(attempts__passed=True)),
-    ).order_by("full_name", "pk")
+    return (
+        exam.enrolments.annotate(
+            attempt_count=Count("attempts"),
+            passed_count=Count("attempts", filter=Q(attempts__passed=True)),
+        )
+        .select_related("invitation", "user")
+        .order_by("full_name", "pk")
+    )
 
 
 @dataclass(frozen=True)
@@ -344,9 +392,10 @@ class ItemStatistic:
 
 def item_statistics(*, exam: Exam) -> list[ItemStatistic]:
     """Facility and discrimination of every question drawn in finished first attempts."""
-    rows = AttemptQuestion.objects.filter(
+    rows = list(AttemptQuestion.objects.filter(
         attempt__enrolment__exam=exam, attempt__number=1, attempt__finished_at__isnull=False
-    ).values_list("attempt_id", "scenario_id", "score", "case__id", "topic__title")
+    ).values_list("attempt_id", "scenario_id", "score", "case__id", "topic_id"))
+    topic_titles = _topic_titles({row[4] for row in rows if row[4] is not None})
     totals: dict[int, float] = defaultdict(float)
     counts: dict[int, int] = defaultdict(int)
     items: dict[Any, list[tuple[int, float]]] = defaultdict(list)
@@ -357,7 +406,7 @@ def item_statistics(*, exam: Exam) -> list[ItemStatistic]:
         counts[attempt_id] += 1
         key = scenario_id or slug
         items[key].append((attempt_id, score))
-        labels[key] = (slug or "", topic or "—")
+        labels[key] = (slug or "", topic_titles.get(topic, "—"))
     titles = _scenario_titles(key for key in items if isinstance(key, int))
     result = []
     for key, scored in items.items():
@@ -380,6 +429,13 @@ def item_statistics(*, exam: Exam) -> list[ItemStatistic]:
             )
         )
     return sorted(result, key=lambda item: (item.facility, item.slug))
+
+
+def _topic_titles(ids: Iterable[int]) -> dict[int, str]:
+    """Each topic's title in the reader's language (a related ``topic__title`` is English)."""
+    from quiz.models import Topic
+
+    return {pk: str(topic.title) for pk, topic in Topic.objects.in_bulk(list(ids)).items()}
 
 
 def _scenario_titles(ids: Iterable[int]) -> dict[int, str]:
@@ -447,7 +503,7 @@ def audit_trail(*, federation: Federation, limit: int = 500) -> list[AuditLine]:
             action=event.get_action_display(),
             exam=str(event.exam) if event.exam else "",
             who=_who(event),
-            detail=event.detail,
+            detail=_audit_detail(event),
         )
         for event in AuditEvent.objects.filter(federation=federation)
         .select_related("exam", "actor", "attempt__enrolment")[:limit]
@@ -473,6 +529,24 @@ def audit_trail(*, federation: Federation, limit: int = 500) -> list[AuditLine]:
         .order_by("-saved_at")[:limit]
     ]
     return sorted(events + saves, key=lambda line: line.at, reverse=True)[:limit]
+
+
+def _audit_detail(event: AuditEvent) -> str:
+    """The event's detail in the reader's language: a language's name, a score in his digits.
+
+    The detail is stored as written when it happened (a language code, ``"75 %"``).
+    """
+    detail = event.detail
+    names = dict(settings.LANGUAGES)  # lazily translated: read in the active language
+    if event.action == AuditEvent.Action.ATTEMPT_STARTED and detail in names:
+        return str(names[detail])
+    if event.action == AuditEvent.Action.ATTEMPT_FINISHED:
+        try:
+            score = Decimal(detail.replace("%", "").strip())
+        except InvalidOperation:
+            return detail
+        return format_percent(score / 100, keep_decimals=True)
+    return detail
 
 
 def _who(event: AuditEvent) -> str:

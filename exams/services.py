@@ -11,6 +11,7 @@ import calendar
 import random
 import secrets
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -20,7 +21,8 @@ from django.db.models import F, QuerySet
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from quiz.grading import grade
+from quiz.editions import with_edition
+from quiz.grading import grade, graded_by
 from quiz.models import Scenario
 from quiz.numbers import format_number
 
@@ -104,32 +106,54 @@ def record(
 
 
 def enrol_candidate(
-    *, exam: Exam, full_name: str, email: str, by: Any = None, now: datetime | None = None
+    *,
+    exam: Exam,
+    full_name: str,
+    email: str,
+    by: Any = None,
+    now: datetime | None = None,
+    language: str = "",
 ) -> Enrolment:
-    """Enrol one candidate; his account is found or made from his email address.
+    """Enrol one candidate and issue his invitation link.
 
-    The account has no password: the candidate signs in with his invitation link.
+    The enrolment gets an account of its own, password-less, that only its invitation
+    link signs in to; a trainee whose address ``email`` is verified is enrolled under
+    his own account instead (he signs in with his password). No other account is ever
+    matched: an address someone else signed up with, unverified, matches nothing.
+    The new link's token is ``enrolment.issued_token`` (it is kept only hashed).
     """
+    from accounts.selectors import verified_account
+
+    from .invitations import issue_invitation
+
     now = now or clock.now()
     email = email.strip().lower()
-    user_model = get_user_model()
-    with transaction.atomic():
-        user, created = user_model.objects.get_or_create(
-            username=email, defaults={"email": email}
-        )
-        if created:
-            user.set_unusable_password()
-            user.save(update_fields=["password"])
-        if Enrolment.objects.filter(exam=exam, user=user).exists():
-            raise ExamError(_("%(email)s is already enrolled in this exam.") % {"email": email})
-        enrolment = Enrolment.objects.create(
-            exam=exam, user=user, full_name=full_name.strip(), email=email
-        )
-        record(
-            AuditEvent.Action.CANDIDATE_ENROLLED, exam=exam, actor=by, at=now,
-            detail=f"{enrolment.full_name} <{email}>",
-        )
+    duplicate = ExamError(_("%(email)s is already enrolled in this exam.") % {"email": email})
+    if Enrolment.objects.filter(exam=exam, email=email).exists():
+        raise duplicate
+    try:
+        with transaction.atomic():
+            user = verified_account(email=email) or link_only_account()
+            enrolment = Enrolment.objects.create(
+                exam=exam, user=user, full_name=full_name.strip(), email=email,
+                language=language,
+            )
+            enrolment.issued_token = issue_invitation(enrolment=enrolment, now=now)
+            record(
+                AuditEvent.Action.CANDIDATE_ENROLLED, exam=exam, actor=by, at=now,
+                detail=f"{enrolment.full_name} <{email}>",
+            )
+    except IntegrityError as error:
+        raise duplicate from error
     return enrolment
+
+
+def link_only_account() -> Any:
+    """A new password-less account for one enrolment: its name is random, never an address."""
+    user = get_user_model()(username=f"candidate-{secrets.token_hex(8)}")
+    user.set_unusable_password()
+    user.save()
+    return user
 
 
 def import_enrolments(
@@ -139,7 +163,8 @@ def import_enrolments(
     with transaction.atomic():
         return [
             enrol_candidate(
-                exam=exam, full_name=row["full_name"], email=row["email"], by=by, now=now
+                exam=exam, full_name=row["full_name"], email=row["email"], by=by, now=now,
+                language=row.get("language", ""),
             )
             for row in rows
         ]
@@ -169,7 +194,8 @@ def start_attempt(
 ) -> Attempt:
     """Start an attempt: check the exam's rules, draw the questions and freeze them.
 
-    The deadline is the start plus the time limit, capped at the exam's closing time.
+    The deadline is the start plus the time limit, capped at the exam's closing time;
+    the candidate's extra time (an accommodation) is added to both.
     """
     now = now or clock.now()
     exam = enrolment.exam
@@ -193,7 +219,8 @@ def start_attempt(
                 number=len(attempts) + 1,
                 language=language,
                 started_at=now,
-                deadline=min(now + timedelta(minutes=exam.time_limit), exam.closes_at),
+                deadline=min(now + timedelta(minutes=exam.time_limit), exam.closes_at)
+                + timedelta(minutes=enrolment.extra_minutes),
             )
             with translation.override(language):
                 AttemptQuestion.objects.bulk_create(
@@ -210,39 +237,84 @@ def start_attempt(
     return attempt
 
 
+def grant_extra_time(
+    *, enrolment: Enrolment, minutes: int, actor: Any = None, now: datetime | None = None
+) -> Enrolment:
+    """Give a candidate ``minutes`` of extra time (an accommodation), or change it.
+
+    Applied on the server: every later attempt gets it, and an open attempt's
+    deadline moves by the difference at once (never to before ``now``). The
+    audit trail keeps who granted what.
+    """
+    now = now or clock.now()
+    with transaction.atomic():
+        locked = Enrolment.objects.select_for_update().select_related("exam").get(pk=enrolment.pk)
+        change = timedelta(minutes=minutes - locked.extra_minutes)
+        before = locked.extra_minutes
+        locked.extra_minutes = minutes
+        locked.save(update_fields=["extra_minutes"])
+        for attempt in Attempt.objects.select_for_update().filter(
+            enrolment=locked, finished_at__isnull=True, deadline__gt=now
+        ):
+            attempt.deadline = max(attempt.deadline + change, now)
+            attempt.save(update_fields=["deadline"])
+        record(
+            AuditEvent.Action.EXTRA_TIME_GRANTED, exam=locked.exam, actor=actor, at=now,
+            detail=f"{locked.full_name} <{locked.email}>: {before} → {minutes} min",
+        )
+    enrolment.extra_minutes = minutes
+    return locked
+
+
 def draw_questions(*, exam: Exam, rng: random.Random) -> list[Scenario]:
-    """So many published scenarios per section, no scenario twice in one attempt."""
-    chosen: list[int] = []
-    for section in exam.sections.select_related("topic"):
-        pool = Scenario.objects.filter(published=True).exclude(pk__in=chosen)
+    """So many scenarios of the exam's pool per section, no scenario twice in one attempt.
+
+    The pool is closed-book: exam-only scenarios of the exam's federation and of the
+    shared pool (:func:`exams.selectors.exam_pool`). Sections on one topic draw first,
+    sections on every topic from what is left, so that any exam the form accepts
+    can be drawn; the questions keep the sections' order.
+    """
+    sections = list(exam.sections.select_related("topic"))
+    pool = selectors.exam_pool(federation=exam.federation_id)
+    chosen: set[int] = set()
+    drawn: dict[int, list[int]] = {}
+    for section in sorted(sections, key=lambda section: section.topic_id is None):
+        candidates = pool.exclude(pk__in=chosen)
         if section.topic_id is not None:
-            pool = pool.filter(topic_id=section.topic_id)
-        candidates = sorted(pool.values_list("pk", flat=True))
-        if len(candidates) < section.question_count:
+            candidates = candidates.filter(topic_id=section.topic_id)
+        pks = sorted(candidates.values_list("pk", flat=True))
+        if len(pks) < section.question_count:
             raise NotEnoughQuestions(
                 _(
                     "The exam asks for %(wanted)s questions on “%(topic)s” "
-                    "but the bank has only %(available)s."
+                    "but its exam pool holds only %(available)s."
                 )
                 % {
                     "wanted": format_number(section.question_count),
                     "topic": section.topic or _("every topic"),
-                    "available": format_number(len(candidates)),
+                    "available": format_number(len(pks)),
                 }
             )
-        chosen.extend(rng.sample(candidates, section.question_count))
-    by_pk = Scenario.objects.select_related("topic").in_bulk(chosen)
-    return [by_pk[pk] for pk in chosen]
+        drawn[section.pk] = rng.sample(pks, section.question_count)
+        chosen.update(drawn[section.pk])
+    in_order = [pk for section in sections for pk in drawn[section.pk]]
+    by_pk = Scenario.objects.select_related("topic").in_bulk(in_order)
+    return [by_pk[pk] for pk in in_order]
 
 
 def frozen_question(*, attempt: Attempt, position: int, scenario: Scenario) -> AttemptQuestion:
-    """A copy of what ``scenario`` asks, its texts in the active language."""
+    """A copy of what ``scenario`` asks, its texts in the active language; its case names the
+    exam's edition and the federation's local rules, so that every grading of the attempt (and
+    any regrading) follows them."""
+    exam = attempt.enrolment.exam
     return AttemptQuestion(
         attempt=attempt,
         position=position,
         scenario=scenario,
         topic_id=scenario.topic_id,
-        case=scenario.case,
+        case=with_edition(
+            scenario.case, ruleset=exam.edition, variants=exam.federation.variants or ()
+        ),
         ask=scenario.ask,
         ask_ball=scenario.ask_ball or "",
         difficulty=scenario.difficulty,
@@ -410,6 +482,27 @@ def finish_expired_attempts(*, exam: Exam | None = None, now: datetime | None = 
     return finished
 
 
+@dataclass(frozen=True)
+class QuestionGrade:
+    """A drawn question's item score (0..1) and the engine that gave it."""
+
+    score: float
+    ruleset: str
+    engine_version: str
+
+
+def score_question(question: AttemptQuestion) -> QuestionGrade:
+    """Grade a drawn question's saved answer with the engine as it is now (0 when unanswered).
+
+    Finishing an attempt and regrading it (exams/regrading.py) both grade through here.
+    """
+    answer = question.saved_answer()
+    if answer is None:
+        return QuestionGrade(0.0, **graded_by(case=question.case))
+    result = grade(scenario=frozen_scenario(question), answer=answer.payload)
+    return QuestionGrade(result.score, result.ruleset, result.engine_version)
+
+
 def finish_attempt(*, attempt: Attempt, finished_by: str, now: datetime) -> Attempt | None:
     """Close the attempt, grade the saved answers with the engine, issue a certificate on a pass.
 
@@ -431,13 +524,13 @@ def finish_attempt(*, attempt: Attempt, finished_by: str, now: datetime) -> Atte
         exam = attempt.enrolment.exam
         questions = list(attempt.questions.select_related("answer").order_by("position"))
         for question in questions:
-            answer = question.saved_answer()
-            question.score = (
-                grade(scenario=frozen_scenario(question), answer=answer.payload).score
-                if answer is not None
-                else 0.0
-            )
-        AttemptQuestion.objects.bulk_update(questions, ["score"])
+            graded = score_question(question)
+            question.score = graded.score
+            question.graded_ruleset = graded.ruleset
+            question.graded_engine_version = graded.engine_version
+        AttemptQuestion.objects.bulk_update(
+            questions, ["score", "graded_ruleset", "graded_engine_version"]
+        )
         total = sum(question.score for question in questions)
         attempt.score = round(100 * total / len(questions), 2) if questions else 0.0
         attempt.passed = attempt.score >= exam.pass_mark

@@ -28,7 +28,24 @@ urlpatterns = [
     path("manage/<int:exam_id>/results/", views.results, name="results"),
     path("manage/<int:exam_id>/results.csv", views.results_csv, name="results_csv"),
     path("manage/<int:exam_id>/statistics/", views.item_statistics, name="statistics"),
+    path("manage/<int:exam_id>/regrade/", views.regrade, name="regrade"),
     path("manage/<int:exam_id>/invitations.csv", views.invitations_csv, name="invitations_csv"),
+    path(
+        "manage/<int:exam_id>/invitations/send/", views.send_invitations, name="send_invitations"
+    ),
+    path(
+        "manage/enrolment/<int:enrolment_id>/invitation/send/",
+        views.send_invitation,
+        name="send_invitation",
+    ),
+    path(
+        "manage/enrolment/<int:enrolment_id>/invitation/new/",
+        views.reissue_invitation,
+        name="reissue_invitation",
+    ),
+    path(
+        "manage/enrolment/<int:enrolment_id>/extra-time/", views.extra_time, name="extra_time"
+    ),
     path("manage/attempt/<int:attempt_id>/", views.attempt_detail, name="attempt_detail"),
     path("manage/certificates/", views.certificates, name="certificates"),
     path("manage/certificates/<str:code>/revoke/", views.revoke, name="revoke"),

@@ -22,18 +22,23 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse, translate_url
 from django.utils import translation
+from django.utils.cache import add_never_cache_headers, patch_cache_control
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
+from quiz.asks import is_complete
 from quiz.forms import AnswerForm, answer_initial
+from quiz.numbers import format_number
 
-from . import clock, selectors, services
+from . import clock, invitations, regrading, selectors, services
 from .errors import AttemptFinished, DeadlinePassed, ExamError, NotYours
 from .forms import (
     EnrolForm,
     EnrolmentCSVForm,
     ExamForm,
+    ExtraTimeForm,
     QuestionPageForm,
     RevokeForm,
     SectionFormSet,
@@ -119,17 +124,31 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 @refusals
+@never_cache
+@require_http_methods(["GET", "POST"])
 def invitation(request: HttpRequest, token: str) -> HttpResponse:
-    """The invitation link signs the candidate in and opens his exam."""
-    enrolment = selectors.enrolment_from_token(token=token)
+    """An invitation link: a page that names the exam, whose button signs in to it.
+
+    The link signs in to its own enrolment's account only (see
+    :func:`exams.invitations.signs_in`); a candidate enrolled under his own verified
+    account signs in with his password. A GET changes nothing.
+    """
+    found = invitations.invitation_by_token(token=token)
+    enrolment = found.enrolment
     target = reverse("exams:enrolment", args=[enrolment.pk])
-    if request.user != enrolment.user:
-        if enrolment.user.has_usable_password() or enrolment.user.is_staff:
-            # A link must never open an account that has a password (an examiner's, a
-            # trainee's): its owner signs in as usual.
-            return redirect_to_login(target)
+    if request.user == enrolment.user:
+        return redirect(target)
+    if not invitations.signs_in(invitation=found):
+        return redirect_to_login(target)
+    if request.method == "POST":
+        invitations.mark_used(invitation=found)
         login(request, enrolment.user, backend="django.contrib.auth.backends.ModelBackend")
-    return redirect(target)
+        return redirect(target)
+    return render(
+        request,
+        "exams/invitation.html",
+        {"enrolment": enrolment, "exam": enrolment.exam, "federation": enrolment.exam.federation},
+    )
 
 
 @candidate_only
@@ -217,6 +236,7 @@ def question(request: HttpRequest, attempt_id: int, position: int) -> HttpRespon
     saved = drawn.saved_answer()
     initial = answer_initial(saved.payload) if saved else None
     status = 200
+    saved_partially = False
     if request.method == "POST":
         form = AnswerForm(scenario=scenario, data=request.POST, initial=initial)
         go = QuestionPageForm(data=request.POST, last=attempt.questions.count()).destination
@@ -225,12 +245,20 @@ def question(request: HttpRequest, attempt_id: int, position: int) -> HttpRespon
         if form.is_valid():
             services.save_answer(attempt=attempt, question=drawn, answer=form.answer)
             if _wants_json(request):
-                return JsonResponse({"saved": True})
+                return JsonResponse({"saved": True, "complete": True})
             messages.success(request, _("Answer saved."))
             return redirect(_after_save(attempt, position))
+        # Incomplete: what is there is kept all the same, and graded as it stands.
+        partial = form.partial_answer if form.has_changed() else {}
+        if partial:
+            services.save_answer(attempt=attempt, question=drawn, answer=partial)
         if _wants_json(request):
-            return JsonResponse({"saved": False, "errors": form.errors}, status=400)
+            return JsonResponse(
+                {"saved": bool(partial), "complete": False, "errors": form.errors},
+                status=200 if partial else 400,
+            )
         status = 400
+        saved_partially = bool(partial)
     else:
         form = AnswerForm(scenario=scenario, initial=initial)
     return render(
@@ -244,6 +272,9 @@ def question(request: HttpRequest, attempt_id: int, position: int) -> HttpRespon
             "form": form,
             "progress": selectors.attempt_progress(attempt=attempt),
             "remaining": selectors.remaining_seconds(attempt=attempt),
+            "saved_partially": saved_partially,
+            "saved_complete": saved is not None
+            and is_complete(saved.payload, ask=scenario.ask, ask_ball=scenario.ask_ball),
         },
         status=status,
     )
@@ -267,14 +298,19 @@ def _leave_question(
 ) -> HttpResponse:
     """Flag, unflag or go elsewhere, keeping the answer the candidate just gave.
 
-    Only a changed, complete answer is saved; an incomplete one leaves the saved answer
-    as it was, silently: the candidate asked to move, not to save.
+    A changed answer is saved, complete or not (an incomplete one as far as it goes);
+    an unchanged one writes nothing.
     """
-    answer = form.answer if form.has_changed() and form.is_valid() else None
+    complete = form.is_valid()
+    answer = None
+    if form.has_changed():
+        answer = form.answer if complete else (form.partial_answer or None)
     flagged = {"flag": True, "unflag": False}.get(go) if isinstance(go, str) else None
     services.keep_question_page(attempt=attempt, question=drawn, answer=answer, flagged=flagged)
-    if answer is not None:
+    if answer is not None and complete:
         messages.success(request, _("Answer saved."))
+    elif answer is not None:
+        messages.warning(request, _("Your answer so far is saved; it is not complete yet."))
     if go == "review":
         return redirect("exams:submit", attempt_id=attempt.pk)
     target = go if isinstance(go, int) else drawn.position
@@ -490,6 +526,7 @@ def exam_edit(request: HttpRequest, federation: Any, exam_id: int | None = None)
             "exam": exam if exam.pk else None,
             "form": form,
             "sections": sections,
+            "pool": selectors.exam_pool_sizes(federation=federation),
         },
         status=400 if request.method == "POST" else 200,
     )
@@ -501,30 +538,35 @@ def _exam_detail(
     *,
     enrol_form: EnrolForm | None = None,
     csv_form: EnrolmentCSVForm | None = None,
+    issued: list[tuple[Enrolment, str]] | None = None,
     status: int = 200,
 ) -> HttpResponse:
-    enrolments = list(selectors.exam_enrolments(exam=exam))
-    for enrolment in enrolments:
-        enrolment.invitation_url = _invitation_url(request, enrolment)
-    return render(
+    """The exam's page; ``issued`` (enrolment, token) are new links, shown this once."""
+    response = render(
         request,
         "exams/exam_detail.html",
         {
             "exam": exam,
             "federation": exam.federation,
-            "enrolments": enrolments,
+            "enrolments": selectors.exam_enrolments(exam=exam),
+            "issued": [
+                (enrolment, _invitation_url(request, token)) for enrolment, token in issued or []
+            ],
+            "unsent": invitations.unsent(exam=exam).count(),
             "enrol_form": enrol_form or EnrolForm(exam=exam),
             "csv_form": csv_form or EnrolmentCSVForm(exam=exam),
             "now": clock.now(),
         },
         status=status,
     )
+    add_never_cache_headers(response)
+    patch_cache_control(response, no_store=True)
+    return response
 
 
-def _invitation_url(request: HttpRequest, enrolment: Enrolment) -> str:
-    return request.build_absolute_uri(
-        reverse("exams:invitation", args=[selectors.invitation_token(enrolment=enrolment)])
-    )
+def _invitation_url(request: HttpRequest, token: str, language: str | None = None) -> str:
+    with translation.override(language or translation.get_language()):
+        return request.build_absolute_uri(reverse("exams:invitation", args=[token]))
 
 
 @examiners_exam
@@ -540,6 +582,7 @@ def enrol(request: HttpRequest, exam: Exam) -> HttpResponse:
         return _exam_detail(request, exam, enrol_form=form, status=400)
     services.enrol_candidate(exam=exam, by=request.user, **form.cleaned_data)
     messages.success(request, _("%(name)s is enrolled.") % {"name": form.cleaned_data["full_name"]})
+    # The link is shown only when asked for ("New link", the CSV, or sent by email).
     return redirect("exams:exam_detail", exam_id=exam.pk)
 
 
@@ -576,6 +619,35 @@ def results(request: HttpRequest, exam: Exam) -> HttpResponse:
     )
 
 
+@examiners_exam
+@require_http_methods(["GET", "POST"])
+def regrade(request: HttpRequest, exam: Exam) -> HttpResponse:
+    """GET: the dry run (which finished attempts the current engine grades differently);
+    POST: regrade them."""
+    if request.method == "POST":
+        plan = regrading.regrade_exam(exam=exam, by=request.user)
+        messages.success(
+            request,
+            translation.ngettext(
+                "%(count)s attempt regraded.", "%(count)s attempts regraded.", len(plan.changes)
+            )
+            % {"count": format_number(len(plan.changes))},
+        )
+        return redirect("exams:regrade", exam_id=exam.pk)
+    from rules_engine import __version__
+
+    return render(
+        request,
+        "exams/regrade.html",
+        {
+            "exam": exam,
+            "federation": exam.federation,
+            "plan": regrading.regrade_preview(exam=exam),
+            "engine_version": __version__,
+        },
+    )
+
+
 @examiner_only
 def attempt_detail(request: HttpRequest, federation: Any, attempt_id: int) -> HttpResponse:
     """One candidate's attempt as the examiner sees it.
@@ -602,20 +674,99 @@ def attempt_detail(request: HttpRequest, federation: Any, attempt_id: int) -> Ht
 
 
 @examiners_exam
+@require_POST
 def invitations_csv(request: HttpRequest, exam: Exam) -> HttpResponse:
-    """Every candidate's invitation link, for a mail merge."""
+    """New links of the candidates not yet invited, for a mail merge; they count as sent."""
     response, writer = csv_download(
-        f"invitations-{exam.slug}.csv", header=["full_name", "email", "invitation_link"]
+        f"invitations-{exam.slug}.csv", header=["full_name", "email", "language", "invitation_link"]
     )
-    for enrolment in selectors.exam_enrolments(exam=exam):
+    patch_cache_control(response, no_store=True)
+    for enrolment, token in invitations.links_for_csv(enrolments=invitations.unsent(exam=exam)):
+        language = invitations.invitation_language(enrolment=enrolment)
         writer.writerow(
             [
                 _cell(enrolment.full_name),
                 _cell(enrolment.email),
-                _invitation_url(request, enrolment),
+                language,
+                _invitation_url(request, token, language),
             ]
         )
     return response
+
+
+@examiners_exam
+@require_POST
+def send_invitations(request: HttpRequest, exam: Exam) -> HttpResponse:
+    """Mail every candidate not yet invited his link."""
+    count = invitations.send_invitations(
+        enrolments=invitations.unsent(exam=exam),
+        link=lambda token, language: _invitation_url(request, token, language),
+    )
+    messages.success(
+        request,
+        translation.ngettext(
+            "%(count)s invitation is sent.", "%(count)s invitations are sent.", count
+        )
+        % {"count": count},
+    )
+    return redirect("exams:exam_detail", exam_id=exam.pk)
+
+
+@examiner_only
+@require_POST
+def send_invitation(request: HttpRequest, federation: Any, enrolment_id: int) -> HttpResponse:
+    """Mail one candidate a new link (his earlier link stops working)."""
+    enrolment = selectors.enrolment_for_examiner(federation=federation, enrolment_id=enrolment_id)
+    invitations.send_invitations(
+        enrolments=[enrolment],
+        link=lambda token, language: _invitation_url(request, token, language),
+    )
+    messages.success(
+        request, _("The invitation is sent to %(email)s.") % {"email": enrolment.email}
+    )
+    return redirect("exams:exam_detail", exam_id=enrolment.exam_id)
+
+
+@examiner_only
+@require_POST
+def extra_time(request: HttpRequest, federation: Any, enrolment_id: int) -> HttpResponse:
+    """Give one candidate extra time (an accommodation); an open attempt gets it at once."""
+    enrolment = selectors.enrolment_for_examiner(federation=federation, enrolment_id=enrolment_id)
+    form = ExtraTimeForm(data=request.POST)
+    if not form.is_valid():
+        messages.error(
+            request,
+            _("The extra time must be a whole number of minutes, from 0 to 1440."),
+        )
+        return redirect("exams:exam_detail", exam_id=enrolment.exam_id)
+    services.grant_extra_time(
+        enrolment=enrolment, minutes=form.cleaned_data["minutes"], actor=request.user
+    )
+    minutes = form.cleaned_data["minutes"]
+    messages.success(
+        request,
+        ngettext(
+            "%(name)s now has %(minutes)s minute of extra time.",
+            "%(name)s now has %(minutes)s minutes of extra time.",
+            minutes,
+        )
+        % {"name": enrolment.full_name, "minutes": format_number(minutes)},
+    )
+    return redirect("exams:exam_detail", exam_id=enrolment.exam_id)
+
+
+@examiner_only
+@require_POST
+def reissue_invitation(request: HttpRequest, federation: Any, enrolment_id: int) -> HttpResponse:
+    """A new link for one candidate, shown once; his earlier link stops working at once."""
+    enrolment = selectors.enrolment_for_examiner(federation=federation, enrolment_id=enrolment_id)
+    token = invitations.issue_invitation(enrolment=enrolment)
+    messages.success(
+        request,
+        _("%(name)s has a new invitation link; the earlier one no longer works.")
+        % {"name": enrolment.full_name},
+    )
+    return _exam_detail(request, enrolment.exam, issued=[(enrolment, token)])
 
 
 #: Spreadsheets run cells that start with these; a name must not become a formula.

@@ -7,10 +7,13 @@ from typing import Any
 from django import forms
 from django.conf import settings
 from django.contrib import admin
+from django.contrib.auth.admin import GroupAdmin
+from django.contrib.auth.models import Group
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext_lazy as _
 from modeltranslation.admin import TabbedTranslationAdmin
 
+from quiz.forms import IdChoiceField
 from quiz.models import PracticeAnswer, Progress, Scenario, SelfTest, Topic
 
 
@@ -29,15 +32,17 @@ class TopicAdmin(TabbedTranslationAdmin):
 
 
 def with_languages(*names: str) -> tuple[str, ...]:
-    """Each translated field, then the column modeltranslation adds for every language.
+    """The column modeltranslation adds for every language of each translated field.
+
+    Only those: the field itself (``title``) would be expanded into the same columns
+    again, and the page would hold every input twice under one name, the second copy
+    silently overriding the first.
 
     >>> with_languages("title")
-    ('title', 'title_en', 'title_fr', 'title_ru', 'title_fa', 'title_pl')
+    ('title_en', 'title_fr', 'title_ru', 'title_fa', 'title_pl')
     """
     return tuple(
-        column
-        for name in names
-        for column in (name, *(f"{name}_{code}" for code in settings.MODELTRANSLATION_LANGUAGES))
+        f"{name}_{code}" for name in names for code in settings.MODELTRANSLATION_LANGUAGES
     )
 
 
@@ -51,6 +56,8 @@ class ScenarioAdminForm(forms.ModelForm):
             "ask",
             "ask_ball",
             "published",
+            "audience",
+            "federation",
             "case",
             *with_languages("title", "narrative", "question", "note"),
         )
@@ -90,13 +97,17 @@ class ScenarioAdminForm(forms.ModelForm):
 @admin.register(Scenario)
 class ScenarioAdmin(TabbedTranslationAdmin):
     form = ScenarioAdminForm
-    list_display = ("slug", "title", "topic", "difficulty", "ask", "published")
-    list_filter = ("topic", "difficulty", "ask", "published")
+    list_display = ("slug", "title", "topic", "difficulty", "ask", "published", "audience")
+    list_filter = ("audience", "federation", "topic", "difficulty", "ask", "published")
     search_fields = ("slug", "title")
     change_form_template = "admin/quiz/scenario/change_form.html"
 
     class Media(LocalTabsMedia):
         pass
+
+    def view_on_site(self, obj: Scenario) -> str | None:
+        """Practice scenarios open on the site; an exam-only one has no public page."""
+        return None if obj.is_exam_only else obj.get_absolute_url()
 
     def change_view(
         self,
@@ -135,6 +146,25 @@ def scenario_preview(scenario: Scenario) -> dict[str, Any]:
 class SelfTestAdmin(admin.ModelAdmin):
     list_display = ("id", "language", "length", "created_at", "finished_at")
     readonly_fields = ("scenario_ids",)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False  # a self-test is drawn by its taker, never made by hand
+
+
+class SafeGroupAdmin(GroupAdmin):
+    """Django's group admin, whose permission ids beyond any integer are invalid choices.
+
+    (Django's own field passes them to the database: an OverflowError on SQLite, a
+    DataError on PostgreSQL.)
+    """
+
+    def formfield_for_manytomany(self, db_field: Any, request: Any, **kwargs: Any) -> Any:
+        kwargs.setdefault("form_class", IdChoiceField)
+        return super().formfield_for_manytomany(db_field, request, **kwargs)
+
+
+admin.site.unregister(Group)
+admin.site.register(Group, SafeGroupAdmin)
 
 
 admin.site.register(Progress)

@@ -92,6 +92,21 @@ def field_names(*, ask: str, ask_ball: str) -> tuple[str, ...]:
     return names
 
 
+def is_complete(answer: Mapping[str, Any], *, ask: str, ask_ball: str) -> bool:
+    """Whether an answer (``AnswerForm.answer`` or ``.partial_answer``) gives every field.
+
+    >>> is_complete({"next_striker": "A"}, ask="next", ask_ball="")
+    False
+    >>> is_complete({"points": {"A": None}}, ask="points", ask_ball="")
+    False
+    >>> is_complete({"points": {}}, ask="points", ask_ball="")
+    True
+    """
+    if any(amount is None for amount in (answer.get("points") or {}).values()):
+        return False
+    return all(name in answer for name in field_names(ask=ask, ask_ball=ask_ball))
+
+
 def penalties() -> tuple[int, ...]:
     """Every penalty the rules know: none, or at least four up to the highest value.
 
@@ -158,6 +173,18 @@ def respot_choices() -> list[tuple[str, str]]:
     ]
 
 
+def sentence_list(labels: list[str]) -> str:
+    """Labels (each capitalised, as a choice is) joined into one phrase: capital first only.
+
+    >>> from django.utils import translation
+    >>> with translation.override("en"):
+    ...     sentence_list(["Ask the offender to play again", "Play from where the balls lie"])
+    'Ask the offender to play again and play from where the balls lie'
+    """
+    return format_list([label if n == 0 else label[:1].lower() + label[1:]
+                        for n, label in enumerate(labels)])
+
+
 def describe(name: str, value: Any) -> str:
     """A value of an answer or of the decision, as the reader reads it.
 
@@ -177,14 +204,15 @@ def describe(name: str, value: Any) -> str:
             return str(_("Nobody scores"))
         return format_list(
             [
-                _("%(side)s: %(points)s") % {"side": side, "points": points_phrase(amount)}
+                _("%(side)s: %(points)s")
+                % {"side": side, "points": "—" if amount is None else points_phrase(amount)}
                 for side, amount in value.items()
             ]
         )
     if name == "calls":
-        return format_list([call_label(call) for call in value]) if value else str(_("No call"))
+        return sentence_list([call_label(call) for call in value]) if value else str(_("No call"))
     if name == "next_options":
-        return format_list([option_label(option) for option in value]) if value else "—"
+        return sentence_list([option_label(option) for option in value]) if value else "—"
     if name == "next_striker":
         return {LOT: str(_("Decided by lot")), FRAME_OVER: str(_("Nobody: the frame is over"))}.get(
             value, str(value)

@@ -1,5 +1,8 @@
 """What the published scenario bank covers, and whether it meets the bank's targets (issue 4).
 
+The practice bank (issue 4's targets) and the shared exam pool (issue 8's) are
+counted apart: practice targets on practice scenarios only, never on exam-only ones.
+
 A read, in the manner of :mod:`quiz.selectors`: every published scenario is
 judged by the engine, so the rule paragraphs counted are the ones its trail
 really cites, never what an author thought it would cite. The command
@@ -20,7 +23,7 @@ from django.conf import settings
 
 from quiz.asks import Ask
 from quiz.grading import decide
-from quiz.models import Difficulty, Scenario, Topic
+from quiz.models import Audience, Difficulty, Scenario, Topic
 
 #: The bank's targets (issue 4).
 MIN_PUBLISHED = 120
@@ -28,6 +31,12 @@ MIN_PER_TOPIC = 15
 MIN_WITH_POSITIONS = 40
 MIN_DECISION = 30
 MIN_FOUR_HANDED = 3
+
+#: The shared exam pool's targets (issue 8).
+MIN_EXAM_POOL = 80
+MIN_EXAM_PER_TOPIC = 10
+MIN_EXAM_WITH_POSITIONS = 30
+MIN_EXAM_DECISION = 20
 
 #: Section 3 rules whose paragraphs every bank must reach (issue 4: rules 3 to 17).
 COVERED_RULES = range(3, 18)
@@ -59,13 +68,27 @@ def paragraph_sort_key(rule: str) -> tuple[Any, ...]:
     return (rule_number(rule) or 0, rule)
 
 
+def _seeds_edition_code(code: str) -> bool:
+    """Whether the seeds' edition, without local variants, can emit trail code ``code``."""
+    from rules_engine import TRAIL_CODES
+    from rules_engine.rulesets.wpbsa2014 import OWN_CODES
+
+    return code not in OWN_CODES and not TRAIL_CODES[code].rule.endswith("*")
+
+
 def applied_paragraphs() -> tuple[str, ...]:
-    """Every paragraph of Section 3 rules 3 to 17 the engine can cite in a trail."""
+    """Every paragraph of Section 3 rules 3 to 17 the engine can cite in a trail of the seeds'
+    edition (the bank's cases are judged by it; the steps only a later edition or a local
+    variant emits cite that edition's paragraphs, docs/editions.md)."""
     from rules_engine import TRAIL_CODES
 
     return tuple(
         sorted(
-            {t.rule for t in TRAIL_CODES.values() if rule_number(t.rule) in COVERED_RULES},
+            {
+                t.rule
+                for t in TRAIL_CODES.values()
+                if rule_number(t.rule) in COVERED_RULES and _seeds_edition_code(t.code)
+            },
             key=paragraph_sort_key,
         )
     )
@@ -221,11 +244,13 @@ class BankCoverage:
 
 
 def bank_coverage(*, scenarios: Iterable[Scenario] | None = None) -> BankCoverage:
-    """The coverage of the published bank (or of ``scenarios``), each case judged by the engine."""
+    """The coverage of the published practice bank (or of ``scenarios``), each case judged."""
     from rules_engine import TRAIL_CODES
 
     if scenarios is None:
-        scenarios = Scenario.objects.filter(published=True).select_related("topic")
+        scenarios = Scenario.objects.filter(
+            published=True, audience=Audience.PRACTICE
+        ).select_related("topic")
     scenarios = list(scenarios)
     paragraphs = applied_paragraphs()
     per_topic: Counter[str] = Counter({topic.slug: 0 for topic in Topic.objects.order_by("order")})
@@ -269,7 +294,94 @@ def bank_coverage(*, scenarios: Iterable[Scenario] | None = None) -> BankCoverag
         per_paragraph=dict(per_paragraph),
         with_positions=with_positions,
         four_handed=four_handed,
-        unreached_codes=tuple(code for code in TRAIL_CODES if code not in codes),
+        unreached_codes=tuple(
+            code for code in TRAIL_CODES if code not in codes and _seeds_edition_code(code)
+        ),
         duplicates=tuple(tuple(slugs) for slugs in by_question.values() if len(slugs) > 1),
         unjudged=unjudged,
+    )
+
+
+@dataclass(frozen=True)
+class PoolCoverage:
+    """The shared exam pool: exam-only scenarios that no federation owns (issue 8)."""
+
+    total: int
+    per_topic: Mapping[str, int]
+    per_difficulty: Mapping[int, int]
+    per_ask: Mapping[str, int]
+    with_positions: int
+    #: Scenarios lacking a language, with the languages they lack.
+    incomplete: Mapping[str, tuple[str, ...]]
+    #: Scenarios the engine cannot judge, with the reason.
+    unjudged: Mapping[str, str]
+    #: Exam-only scenarios owned by a federation (not in the shared pool), per federation.
+    owned: Mapping[str, int]
+
+    def targets(self) -> tuple[Target, ...]:
+        thin = [slug for slug, count in self.per_topic.items() if count < MIN_EXAM_PER_TOPIC]
+        absent = [str(level) for level, count in self.per_difficulty.items() if not count]
+        decision = self.per_ask.get(Ask.DECISION, 0)
+        return (
+            Target("exam pool", f">= {MIN_EXAM_POOL}", str(self.total),
+                   self.total >= MIN_EXAM_POOL),
+            Target(
+                "exam pool in every topic",
+                f">= {MIN_EXAM_PER_TOPIC}",
+                f"fewest {min(self.per_topic.values(), default=0)}"
+                + (f" (short: {', '.join(thin)})" if thin else ""),
+                bool(self.per_topic) and not thin,
+            ),
+            Target("exam pool difficulties", "1, 2 and 3",
+                   "all" if not absent else f"absent: {', '.join(absent)}", not absent),
+            Target("exam pool with positions", f">= {MIN_EXAM_WITH_POSITIONS}",
+                   str(self.with_positions), self.with_positions >= MIN_EXAM_WITH_POSITIONS),
+            Target("exam pool asking the full decision", f">= {MIN_EXAM_DECISION}",
+                   str(decision), decision >= MIN_EXAM_DECISION),
+            Target("exam pool in every language", "all",
+                   "all" if not self.incomplete else f"{len(self.incomplete)} lack one",
+                   not self.incomplete),
+            Target("exam pool judged by the engine", "all",
+                   "all" if not self.unjudged else f"{len(self.unjudged)} cannot be judged",
+                   not self.unjudged),
+        )
+
+    @property
+    def met(self) -> bool:
+        return all(target.met for target in self.targets())
+
+
+def exam_pool_coverage() -> PoolCoverage:
+    """The coverage of the shared exam pool (published, exam-only, owned by no federation)."""
+    exam_only = Scenario.objects.filter(published=True, audience=Audience.EXAM)
+    shared = list(exam_only.filter(federation__isnull=True).select_related("topic"))
+    per_topic: Counter[str] = Counter({topic.slug: 0 for topic in Topic.objects.order_by("order")})
+    per_difficulty: Counter[int] = Counter({level: 0 for level in Difficulty.values})
+    per_ask: Counter[str] = Counter({ask: 0 for ask in Ask.values})
+    incomplete: dict[str, tuple[str, ...]] = {}
+    unjudged: dict[str, str] = {}
+    with_positions = 0
+    for scenario in shared:
+        per_topic[scenario.topic.slug] += 1
+        per_difficulty[scenario.difficulty] += 1
+        per_ask[scenario.ask] += 1
+        with_positions += has_positions(scenario.case)
+        if lacking := missing_languages(scenario):
+            incomplete[scenario.slug] = lacking
+        try:
+            decide(scenario.case)
+        except ValueError as error:
+            unjudged[scenario.slug] = str(error)
+    owned = Counter(
+        exam_only.filter(federation__isnull=False).values_list("federation__slug", flat=True)
+    )
+    return PoolCoverage(
+        total=len(shared),
+        per_topic=dict(per_topic),
+        per_difficulty=dict(per_difficulty),
+        per_ask=dict(per_ask),
+        with_positions=with_positions,
+        incomplete=incomplete,
+        unjudged=unjudged,
+        owned=dict(owned),
     )

@@ -15,20 +15,23 @@ The diagrams are images only. A re-spot question gets a separate
 :func:`spot_picker_svg`: the table's six spots as large pointer targets, which
 the site's JavaScript ties to the list of spots (the keyboard's way to answer).
 
-The SVG is never mirrored in right-to-left pages (``direction: ltr``); its
+The SVG is never mirrored in right-to-left pages (its ``direction="ltr"`` attribute,
+not a ``style``: the Content-Security-Policy allows no inline style); its
 ``<title>`` and ``<desc>`` are in the active language.
 
 >>> from django.utils import translation
 >>> case = {"state": {"positions": {"white": [889, 600], "blue": [889, 1784.5]}}}
 >>> with translation.override("en"):
 ...     svg = table_svg(case)
->>> "<title" in svg and 'role="img"' in svg and "direction:ltr" in svg
+>>> "<title" in svg and 'role="img"' in svg and 'direction="ltr"' in svg and "style=" not in svg
 True
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
+import json
 import math
 import textwrap
 from collections.abc import Iterable, Mapping, Sequence
@@ -37,7 +40,13 @@ from typing import Any
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import capfirst
-from django.utils.translation import get_language_bidi, npgettext, pgettext, pgettext_lazy
+from django.utils.translation import (
+    get_language,
+    get_language_bidi,
+    npgettext,
+    pgettext,
+    pgettext_lazy,
+)
 
 import rules_engine
 from quiz.explain import (
@@ -50,6 +59,7 @@ from quiz.explain import (
 )
 from quiz.numbers import format_number
 from rules_engine import COLOURS
+from rules_engine.geometry import spot_is_occupied
 from rules_engine.table import (
     BALL_RADIUS,
     BAULK_LINE_Y,
@@ -97,6 +107,13 @@ NEAR_POCKET = 3 * 52.5
 ON_SPOT = 1.0
 
 _diagram_numbers = itertools.count(1)
+#: Drawings are cached without their element ids; each use gets fresh ones.
+IDENT = "baize-table-\u2063"
+
+
+def _numbered(svg: str) -> SafeString:
+    """``svg`` with ids of its own, unique on the page (a drawing may be cached)."""
+    return mark_safe(svg.replace(IDENT, f"baize-table-{next(_diagram_numbers)}"))
 
 
 class DiagramError(ValueError):
@@ -330,7 +347,7 @@ def _svg_document(
     *, view_box: str, title: str, desc: str, body: Iterable[str], css_class: str
 ) -> SafeString:
     """The ``<svg>`` element: an image named by its title and described by its desc."""
-    ident = f"baize-table-{next(_diagram_numbers)}"  # several diagrams may share a page
+    ident = IDENT  # numbered by the public functions: several diagrams may share a page
     labelled_by = f"{ident}-title {ident}-desc" if desc else f"{ident}-title"
     description = f'<desc id="{ident}-desc">{escape(desc)}</desc>' if desc else ""
     # Safe: the title, the description and every name from the case are escaped,
@@ -338,7 +355,7 @@ def _svg_document(
     return mark_safe(
         f'<svg xmlns="http://www.w3.org/2000/svg" class="{css_class}" id="{ident}" '
         f'viewBox="{view_box}" role="img" aria-labelledby="{labelled_by}" '
-        f'style="direction:ltr" direction="ltr">'
+        f'direction="ltr">'
         f'<title id="{ident}-title">{escape(title)}</title>{description}'
         + "".join(body)
         + "</svg>"
@@ -501,6 +518,39 @@ def _occupied_spots(state: Mapping[str, Any]) -> list[str]:
     return [colour for colour in state.get("occupied_spots") or () if colour in SPOTS]
 
 
+def _picker_occupied_spots(case: Mapping[str, Any]) -> list[str]:
+    """The spots taken when a ball is re-spotted: those the case names, then those a ball
+    at rest after the stroke covers (the positions before it when the case gives no after).
+
+    >>> _picker_occupied_spots({"state": {"occupied_spots": ["pink"],
+    ...     "positions": {"white": [889, 1784.5], "red": [[889, 2600]]}}})
+    ['pink', 'blue']
+    """
+    state = case.get("state") or {}
+    spots = _occupied_spots(state)
+    positions = (case.get("stroke") or {}).get("positions_after")
+    if positions is None:
+        positions = state.get("positions")
+    try:
+        balls = [point for _ball, point in _balls(positions or {}, "positions")]
+    except DiagramError:
+        balls = []
+    for colour, spot in SPOTS.items():
+        if colour not in spots and spot_is_occupied(spot, balls):
+            spots.append(colour)
+    return spots
+
+
+def _cross(point: Sequence[float]) -> str:
+    cx, cy = (float(v) for v in _svg(*point))
+    arm = BALL_RADIUS * 1.1
+    return (
+        f'<path d="M {_num(cx - arm)} {_num(cy - arm)} L {_num(cx + arm)} {_num(cy + arm)} '
+        f'M {_num(cx - arm)} {_num(cy + arm)} L {_num(cx + arm)} {_num(cy - arm)}" '
+        f'stroke="#1b1b1b" stroke-width="2.5" vector-effect="non-scaling-stroke"/>'
+    )
+
+
 def _wrapped_text(line: str, *, top: float, css_class: str, size: float = SCHEMATIC_FONT,
                   weight: str = "normal", width: int = SCHEMATIC_CHARS) -> tuple[str, float]:
     """One line of text wrapped to the panel, in the page's direction; and the y below it.
@@ -631,8 +681,20 @@ def table_svg(case: Mapping[str, Any], *, after: bool = False) -> SafeString:
 
     ``after=True`` draws ``stroke.positions_after`` (the balls at rest after the
     stroke, before any re-spotting) and returns an empty string when the case
-    has none.
+    has none. A drawing depends only on the case and the language: it is drawn
+    once per process and cached (every candidate of an exam sees the same ones).
     """
+    key = json.dumps(case, sort_keys=True, separators=(",", ":"), default=str)
+    return _numbered(_cached_table(key, after, get_language()))
+
+
+@functools.lru_cache(maxsize=4096)
+def _cached_table(case_json: str, after: bool, language: str) -> str:
+    """The drawing of a case (as JSON), ``language`` being the active one (part of the key)."""
+    return str(_table_svg(json.loads(case_json), after=after))
+
+
+def _table_svg(case: Mapping[str, Any], *, after: bool) -> SafeString:
     state = case.get("state") or {}
     if after:
         positions = (case.get("stroke") or {}).get("positions_after")
@@ -659,20 +721,104 @@ def spot_picker_svg(case: Mapping[str, Any], *, label: str) -> SafeString:
     >>> svg.count('class="spot-target"'), svg.count('class="occupied-spot"')
     (6, 1)
     """
-    state = case.get("state") or {}
     body = _table_parts(spot_radius=SPOT_RADIUS)
-    body += [
-        f'<circle class="occupied-spot" data-spot="{colour}" cx="{_svg(*SPOTS[colour])[0]}" '
-        f'cy="{_svg(*SPOTS[colour])[1]}" r="{_num(BALL_RADIUS * 1.6)}" fill="#a7b0ac" '
-        f'stroke="#1b1b1b" stroke-width="2" stroke-dasharray="5 3" '
-        f'vector-effect="non-scaling-stroke"/>'
-        for colour in _occupied_spots(state)
-    ]
     body += _spot_targets()
-    return _svg_document(
+    # Drawn over the targets (a click still reaches the target below): a grey ring
+    # and a cross on each spot the case says is taken.
+    body += [
+        f'<g class="occupied-spot" data-spot="{colour}" pointer-events="none">'
+        f'<circle cx="{_svg(*SPOTS[colour])[0]}" cy="{_svg(*SPOTS[colour])[1]}" '
+        f'r="{_num(BALL_RADIUS * 1.6)}" fill="#a7b0ac" fill-opacity="0.85" '
+        f'stroke="#1b1b1b" stroke-width="2" vector-effect="non-scaling-stroke"/>'
+        f'{_cross(SPOTS[colour])}</g>'
+        for colour in _picker_occupied_spots(case)
+    ]
+    return _numbered(_svg_document(
         view_box=_table_view_box(),
         title=label,
         desc="",
         body=body,
         css_class="table-diagram spot-picker-table",
+    ))
+
+
+# --- the stroke, as an illustration ----------------------------------------------
+
+
+def _pair_reds(before: list[Point], after: list[Point]) -> list[Point | None]:
+    """Each red before the stroke with the red after it nearest to it (None: potted)."""
+    pairs = sorted(
+        (math.dist(b, a), i, j) for i, b in enumerate(before) for j, a in enumerate(after)
     )
+    matched: dict[int, Point] = {}
+    used: set[int] = set()
+    for _distance, i, j in pairs:
+        if i not in matched and j not in used:
+            matched[i] = after[j]
+            used.add(j)
+    return [matched.get(i) for i in range(len(before))]
+
+
+def _nearest_pocket(point: Point) -> Point:
+    return min(POCKETS.values(), key=lambda pocket: math.dist(pocket, point))
+
+
+def _contact_point(case: Mapping[str, Any], balls: list[tuple[str, Point]]) -> Point | None:
+    """Where the cue ball meets the first ball it struck (one ball's width short of it)."""
+    white = next((point for ball, point in balls if ball == "white"), None)
+    first = ((case.get("stroke") or {}).get("first_contact") or [None])[0]
+    targets = [point for ball, point in balls if ball == first]
+    if white is None or not targets:
+        return None
+    target = min(targets, key=lambda point: math.dist(point, white))
+    distance = math.dist(white, target)
+    if distance <= 2 * BALL_RADIUS:
+        return white
+    share = (distance - 2 * BALL_RADIUS) / distance
+    return (white[0] + (target[0] - white[0]) * share, white[1] + (target[1] - white[1]) * share)
+
+
+def stroke_motion(case: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """How each ball of the "before" diagram moves to the "after" one, for an illustration.
+
+    One entry per ball, in the order :func:`table_svg` draws them: ``to`` where it
+    came to rest (SVG user units), ``potted`` (then ``to`` is the nearest pocket,
+    a guess the page calls one), ``via`` for the cue ball: where it met the first
+    ball it struck. Empty without positions before and after. Nothing is re-spotted:
+    ``positions_after`` are the balls at rest, before any re-spotting.
+
+    >>> case = {"state": {"positions": {"white": [889, 600], "red": [[889, 2600], [300, 3000]]}},
+    ...         "stroke": {"first_contact": ["red"],
+    ...                    "positions_after": {"white": [889, 2400], "red": [[310, 3000]]}}}
+    >>> [(m["ball"], m["potted"]) for m in stroke_motion(case)]
+    [('red', True), ('red', False), ('white', False)]
+    >>> stroke_motion(case)[2]["via"]
+    [2547.5, 889.0]
+    """
+    stroke = case.get("stroke") or {}
+    state = case.get("state") or {}
+    if state.get("positions") is None or stroke.get("positions_after") is None:
+        return []
+    try:
+        before = _balls(state["positions"], "state.positions")
+        after = _balls(stroke["positions_after"], "stroke.positions_after")
+    except DiagramError:
+        return []
+    reds_after = _pair_reds(
+        [p for b, p in before if b == "red"], [p for b, p in after if b == "red"]
+    )
+    rest = {ball: point for ball, point in after if ball != "red"}
+    contact = _contact_point(case, before)
+    motion = []
+    for index, (ball, point) in enumerate(before):
+        end = reds_after[index] if ball == "red" else rest.get(ball)
+        start = contact if ball == "white" and contact is not None else point
+        entry: dict[str, Any] = {
+            "ball": ball,
+            "potted": end is None,
+            "to": [float(v) for v in _svg(*(end or _nearest_pocket(start)))],
+        }
+        if ball == "white" and contact is not None:
+            entry["via"] = [float(v) for v in _svg(*contact)]
+        motion.append(entry)
+    return motion

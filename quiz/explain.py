@@ -202,6 +202,9 @@ _FRAME_REASONS = {
     "third_miss": pgettext_lazy("frame ended", "Frame awarded after a third miss"),
     "conceded": pgettext_lazy("frame ended", "Frame conceded"),
     "claimed": pgettext_lazy("frame ended", "Frame claimed with only the black left"),
+    "snookers_needed": pgettext_lazy(
+        "frame ended", "Frame awarded: four or more snookers needed (local rule 3.4(d)*)"
+    ),
 }
 
 
@@ -340,7 +343,9 @@ def points_phrase(points: int) -> str:
 
 # --- rule citations ---------------------------------------------------------
 
-_RULE = re.compile(r"^(?P<section>\d+)\.(?P<rule>\d+)(?P<paragraphs>(?:\([a-z]+\))*)$")
+_RULE = re.compile(
+    r"^(?P<section>\d+)\.(?P<rule>\d+)(?P<paragraphs>(?:\([a-z]+\))*)(?P<variant>\*?)$"
+)
 _PARAGRAPH = re.compile(r"\(([a-z]+)\)")
 #: Paragraph letters and sub-paragraph numerals as each language's rule texts
 #: print them (the Persian texts letter paragraphs alef, be, pe … and number
@@ -392,7 +397,9 @@ def rule_label(rule: str) -> str:
         return rule
     return pgettext("rule citation", "Section %(section)s, rule %(rule)s") % {
         "section": format_number(int(match["section"])),
-        "rule": format_number(int(match["rule"])) + _paragraph_marks(match["paragraphs"]),
+        "rule": format_number(int(match["rule"]))
+        + _paragraph_marks(match["paragraphs"])
+        + match["variant"],  # a local variant's paragraph, 3.4(d)*
     }
 
 
@@ -749,6 +756,14 @@ SENTENCES: Mapping[str, Any] = {
     "cue_ball_in_hand": pgettext_lazy(
         "trail:cue_ball_in_hand",
         "The cue ball left the playing surface: %(player)s plays from in-hand."),
+    "cue_ball_placed_in_play": pgettext_lazy(
+        "trail:cue_ball_placed_in_play",
+        "The foul came after the cue ball was placed on the table, so it is in play: "
+        "%(player)s plays it from where it lies."),
+    "cue_ball_stays_in_hand": pgettext_lazy(
+        "trail:cue_ball_stays_in_hand",
+        "The foul came before the cue ball was placed on the table: it stays in hand and "
+        "%(player)s plays from in-hand."),
     "next_player_options": pgettext_lazy(
         "trail:next_player_options",
         "After a foul %(player)s may play or ask the offender to play again."),
@@ -791,6 +806,60 @@ SENTENCES: Mapping[str, Any] = {
         "trail:stalemate_restart_after_period",
         "The position has not changed after that period: the frame is restarted and %(player)s "
         "breaks off again."),
+    # what the editions judge differently (rules_engine/rulesets/wpbsa2014.py)
+    "early_stroke_free_ball": pgettext_lazy(
+        "trail:early_stroke_free_ball",
+        "Struck before the referee had finished spotting a colour taken as a free ball "
+        "(%(ball)s): foul, penalty of %(penalty)s."),
+    "consultation_touch": pgettext_lazy(
+        "trail:consultation_touch",
+        "A ball (%(ball)s) was touched while the balls were being replaced after a miss: "
+        "penalised as the striker, penalty of %(penalty)s."),
+    "partner_caused_touch": pgettext_lazy(
+        "trail:partner_caused_touch",
+        "The striker moved a ball (%(ball)s) because his partner caused it; the rule on other "
+        "persons does not cover a partner: foul, penalty of %(penalty)s."),
+    "miss_not_called_points_equal": pgettext_lazy(
+        "trail:miss_not_called_points_equal",
+        "For %(sides)s the points difference equals the points left on the table (a re-spotted "
+        "black not counted) and the miss was not intentional: no miss."),
+    "replace_all_option_after_miss": pgettext_lazy(
+        "trail:replace_all_option_after_miss",
+        "After a miss %(player)s may also have all the balls replaced and the offender play "
+        "again from the original position."),
+    "miss_count_restarts": pgettext_lazy(
+        "trail:miss_count_restarts",
+        "If %(player)s has the offender play from the position left, the count of misses starts "
+        "again."),
+    "early_stroke_colour_not_scored": pgettext_lazy(
+        "trail:early_stroke_colour_not_scored",
+        "The striker played in a break before a colour (%(ball)s) was spotted: its value is not "
+        "scored."),
+    "touching_ball_declare_asked": pgettext_lazy(
+        "trail:touching_ball_declare_asked",
+        "The cue ball touches a colour after a red was potted: the referee asks the striker to "
+        "declare which colour he is on."),
+    "ball_moved_by_other_no_penalty": pgettext_lazy(
+        "trail:ball_moved_by_other_no_penalty",
+        "The striker moved a ball (%(ball)s) because another person, his partner included, "
+        "caused it: no foul, the referee puts it back."),
+    "play_continues_after_reposition": pgettext_lazy(
+        "trail:play_continues_after_reposition",
+        "No foul and no stroke: %(player)s plays on."),
+    # local variants (rules_engine/editions.py)
+    "frame_awarded_snookers_needed": pgettext_lazy(
+        "trail:frame_awarded_snookers_needed",
+        "Only colours are left and %(side)s needs %(points)s beyond the points on the table to "
+        "take the lead. Snookers needed: %(count)s, four or more: the frame is awarded to "
+        "%(winner)s."),
+    "snookers_needed_fewer_than_four": pgettext_lazy(
+        "trail:snookers_needed_fewer_than_four",
+        "Only colours are left and %(side)s needs %(points)s beyond the points on the table to "
+        "take the lead. Snookers needed: %(count)s, fewer than four: the frame goes on."),
+    "snookers_needed_deciding_frame": pgettext_lazy(
+        "trail:snookers_needed_deciding_frame",
+        "Snookers needed by %(side)s: %(count)s, but this is the last frame with the frames "
+        "level: the frame goes on."),
 }
 
 

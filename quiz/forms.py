@@ -6,14 +6,14 @@ from typing import Any
 
 from django import forms
 from django.conf import settings
-from django.contrib.auth.forms import UserCreationForm
+from django.core.exceptions import ValidationError
 from django.utils.functional import lazy
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from quiz import asks
 from quiz.explain import ball_label
-from quiz.models import Scenario, SelfTest, Topic
+from quiz.models import Difficulty, Scenario, SelfTest, Topic
 from quiz.numbers import format_number
 
 CHOOSE_ONE = _("Choose one answer.")
@@ -149,6 +149,36 @@ class AnswerForm(forms.Form):
                 answer[name] = data[name]
         return answer
 
+    @property
+    def partial_answer(self) -> dict[str, Any]:
+        """What the reader has given so far: every field filled in validly, in ``answer``'s terms.
+
+        An incomplete answer is still the reader's answer: an exam keeps it and grades it as
+        it stands (a full decision earns credit for each right field). Empty when the form
+        names no question, or another one. A side that scores without its points is kept
+        as ``{side: None}``, which no decision equals.
+        """
+        self.is_valid()
+        if self.has_error("scenario"):
+            return {}
+        data = self.cleaned_data
+        answer: dict[str, Any] = {}
+        for name in asks.field_names(
+            ask=self.scenario_object.ask, ask_ball=self.scenario_object.ask_ball
+        ):
+            if name == "points":
+                side = data.get("points_side")
+                if side == asks.NOBODY:
+                    answer[name] = {}
+                elif side:
+                    answer[name] = {side: data.get("points_amount")}
+            elif name in {"calls", "next_options"}:
+                if name in data:
+                    answer[name] = sorted(data[name] or ())
+            elif data.get(name) not in (None, ""):
+                answer[name] = data[name] == "fair" if name == "legal" else data[name]
+        return answer
+
 
 def answer_initial(answer: dict[str, Any]) -> dict[str, Any]:
     """A saved answer (``AnswerForm.answer``) as the form's field values: its inverse.
@@ -175,6 +205,29 @@ def answer_initial(answer: dict[str, Any]) -> dict[str, Any]:
     return initial
 
 
+class IdChoiceField(forms.ModelMultipleChoiceField):
+    """Ids beyond any database integer are invalid choices, not an ``OverflowError``.
+
+    >>> field = IdChoiceField(queryset=Topic.objects.none())
+    >>> try:
+    ...     field.clean(["1" * 30])
+    ... except ValidationError as error:
+    ...     print(error.code)
+    invalid_choice
+    """
+
+    def _check_values(self, value: Any) -> Any:
+        for pk in value:
+            text = str(pk)
+            if not (text.isdecimal() and len(text) <= 18):
+                raise ValidationError(
+                    self.error_messages["invalid_choice"],
+                    code="invalid_choice",
+                    params={"value": text[:40]},
+                )
+        return super()._check_values(value)
+
+
 class SelfTestForm(forms.Form):
     language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES)
     length = forms.TypedChoiceField(
@@ -184,7 +237,7 @@ class SelfTestForm(forms.Form):
         initial=SelfTest.LENGTHS[0],
         widget=forms.RadioSelect,
     )
-    topics = forms.ModelMultipleChoiceField(
+    topics = IdChoiceField(
         label=_("Topics"),
         queryset=Topic.objects.none(),
         widget=forms.CheckboxSelectMultiple,
@@ -209,6 +262,55 @@ def _language_name(code: str) -> str:
     return get_language_info(code)["name_local"]
 
 
-class SignUpForm(UserCreationForm):
-    class Meta(UserCreationForm.Meta):
-        fields = ("username",)
+class PracticeFilterForm(forms.Form):
+    """How practice picks the next question (the query string: ``?shuffle=1&difficulty=2``).
+
+    ``via`` says where the trainee came from (his review or his mistakes): the
+    feedback then leads back there. A forged value is simply ignored.
+    """
+
+    VIA = (("review", "review"), ("mistakes", "mistakes"))
+
+    shuffle = forms.BooleanField(label=_("Shuffle"), required=False)
+    difficulty = forms.TypedChoiceField(
+        label=_("Difficulty"),
+        choices=[("", _("any difficulty")), *Difficulty.choices],
+        coerce=int,
+        empty_value=None,
+        required=False,
+    )
+    via = forms.ChoiceField(choices=VIA, required=False, widget=forms.HiddenInput)
+
+    @property
+    def settings(self) -> dict[str, Any]:
+        """The valid choices (all empty when the query string is not valid)."""
+        data = self.cleaned_data if self.is_valid() else {}
+        return {
+            "shuffle": bool(data.get("shuffle")),
+            "difficulty": data.get("difficulty"),
+            "via": data.get("via") or "",
+        }
+
+    def query_string(self, *, via: bool = True) -> str:
+        """The choices as a query string (``""`` when there are none), to carry along."""
+        chosen = self.settings
+        parts = []
+        if chosen["shuffle"]:
+            parts.append("shuffle=1")
+        if chosen["difficulty"]:
+            parts.append(f"difficulty={chosen['difficulty']}")
+        if via and chosen["via"]:
+            parts.append(f"via={chosen['via']}")
+        return "?" + "&".join(parts) if parts else ""
+
+
+class EditionForm(forms.Form):
+    """The rule-book edition a trainee practises (``quiz.editions``)."""
+
+    edition = forms.ChoiceField(label=_("Rule-book edition"), choices=())
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        from quiz.editions import edition_choices
+
+        super().__init__(*args, **kwargs)
+        self.fields["edition"].choices = edition_choices()

@@ -5,7 +5,7 @@ The right answer is always the engine's decision; nothing else is consulted.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -39,11 +39,17 @@ class FieldGrade:
 
 @dataclass(frozen=True)
 class Grade:
-    """The grade of one answer: ``score`` 0..1, each field, and the engine's decision."""
+    """The grade of one answer: ``score`` 0..1, each field, and the engine's decision.
+
+    ``ruleset`` and ``engine_version`` say which engine graded it (stored with the grade, so
+    that answers graded by an earlier version can be found and regraded).
+    """
 
     score: float
     fields: tuple[FieldGrade, ...]
     decision: dict[str, Any]
+    ruleset: str = ""
+    engine_version: str = ""
 
     @property
     def correct(self) -> bool:
@@ -100,13 +106,23 @@ def _agrees(name: str, given: Any, expected: Any) -> bool:
     return given == expected
 
 
-def grade(*, scenario: Scenario, answer: Mapping[str, Any]) -> Grade:
+def grade(
+    *,
+    scenario: Scenario,
+    answer: Mapping[str, Any],
+    ruleset: str | None = None,
+    variants: Sequence[str] = (),
+) -> Grade:
     """Grade an answer (``AnswerForm.answer``) to a scenario against the engine's decision.
 
     A question about one thing scores 1 or 0; the full decision earns a share of
-    a point for every field that agrees (partial credit).
+    a point for every field that agrees (partial credit). ``ruleset`` (an edition the trainee
+    chose) and ``variants`` replace the case's own (``quiz.editions``).
     """
-    decision = decide(scenario.case)
+    from quiz.editions import with_edition
+
+    case = with_edition(scenario.case, ruleset=ruleset, variants=variants)
+    decision = decide(case)
     expected = expected_answer(decision=decision, ask=scenario.ask, ask_ball=scenario.ask_ball)
     fields = tuple(
         FieldGrade(
@@ -122,4 +138,17 @@ def grade(*, scenario: Scenario, answer: Mapping[str, Any]) -> Grade:
         score = right / len(fields) if fields else 0.0
     else:
         score = 1.0 if fields and right == len(fields) else 0.0
-    return Grade(score=score, fields=fields, decision=decision)
+    return Grade(score=score, fields=fields, decision=decision, **graded_by(case=case))
+
+
+def graded_by(*, case: Mapping[str, Any]) -> dict[str, str]:
+    """The ruleset and engine version that grade ``case`` now.
+
+    >>> from rules_engine import __version__
+    >>> graded_by(case={"id": "x"}) == {"ruleset": "wpbsa-2007", "engine_version": __version__}
+    True
+    """
+    from rules_engine import __version__
+
+    ruleset = case.get("ruleset", "wpbsa-2007") if isinstance(case, Mapping) else ""
+    return {"ruleset": str(ruleset), "engine_version": __version__}

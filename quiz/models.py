@@ -9,6 +9,7 @@ from __future__ import annotations
 import uuid
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
@@ -52,6 +53,13 @@ class Difficulty(models.IntegerChoices):
     ADVANCED = 3, _("advanced")
 
 
+class Audience(models.TextChoices):
+    """Who a scenario is for: the public practice bank, or exams only (closed-book)."""
+
+    PRACTICE = "practice", _("practice (public, with explanations)")
+    EXAM = "exam", _("exam only")
+
+
 class Scenario(models.Model):
     slug = models.SlugField(_("slug"), max_length=120, unique=True)
     topic = models.ForeignKey(
@@ -68,6 +76,30 @@ class Scenario(models.Model):
         help_text=_("The colour whose re-spot is asked (re-spot and full-decision questions)."),
     )
     published = models.BooleanField(_("published"), default=False)
+    audience = models.CharField(
+        _("audience"),
+        max_length=10,
+        choices=Audience.choices,
+        default=Audience.PRACTICE,
+        db_index=True,
+        help_text=_(
+            "An exam-only scenario is never shown in practice, self-tests or progress: "
+            "only exams draw it."
+        ),
+    )
+    #: The federation that owns an exam-only scenario; empty: the shared exam pool.
+    federation = models.ForeignKey(
+        "exams.Federation",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="scenarios",
+        verbose_name=_("federation"),
+        help_text=_(
+            "Exam-only scenarios: the federation whose exams alone may draw it. "
+            "Leave empty for the shared exam pool."
+        ),
+    )
     case = models.JSONField(_("referee case"))
     title = models.CharField(_("title"), max_length=200)
     narrative = models.TextField(_("narrative"))
@@ -85,9 +117,27 @@ class Scenario(models.Model):
         return self.title or self.slug
 
     def get_absolute_url(self) -> str:
+        """The practice page (exam-only scenarios have none: it would be a 404)."""
         return reverse(
             "quiz:practice", kwargs={"topic": self.topic.slug, "scenario": self.slug}
         )
+
+    @property
+    def is_exam_only(self) -> bool:
+        return self.audience == Audience.EXAM
+
+    def clean(self) -> None:
+        """A practice scenario belongs to nobody: only exam-only scenarios have an owner."""
+        super().clean()
+        if self.audience == Audience.PRACTICE and self.federation_id is not None:
+            raise ValidationError(
+                {
+                    "federation": _(
+                        "A practice scenario is public: it has no federation. "
+                        "Make it exam-only, or leave the federation empty."
+                    )
+                }
+            )
 
     def natural_key(self) -> tuple[str]:
         return (self.slug,)
@@ -110,6 +160,9 @@ class PracticeAnswer(models.Model):
     token = models.UUIDField(unique=True)
     answer = models.JSONField()
     score = models.FloatField()
+    #: Which engine graded it: the case's ruleset and rules_engine.__version__.
+    ruleset = models.CharField(max_length=32, blank=True)
+    engine_version = models.CharField(max_length=32, blank=True)
     answered_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -192,6 +245,9 @@ class SelfTestAnswer(models.Model):
     scenario = models.ForeignKey(Scenario, on_delete=models.CASCADE, related_name="+")
     answer = models.JSONField()
     score = models.FloatField()
+    #: Which engine graded it: the case's ruleset and rules_engine.__version__.
+    ruleset = models.CharField(max_length=32, blank=True)
+    engine_version = models.CharField(max_length=32, blank=True)
     answered_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -204,3 +260,31 @@ class SelfTestAnswer(models.Model):
 
     def __str__(self) -> str:
         return f"{self.self_test} Q{self.position}"
+
+
+class ReviewCard(models.Model):
+    """When a signed-in trainee's practice scenario comes back (``quiz.review``, FSRS).
+
+    Anonymous trainees keep the same cards in their session.
+    """
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="review_cards"
+    )
+    scenario = models.ForeignKey(Scenario, on_delete=models.CASCADE, related_name="+")
+    #: ``quiz.review.schedule``'s card: FSRS's state, the last score, how many answers.
+    card = models.JSONField()
+    due = models.DateTimeField(_("due"), db_index=True)
+    last_score = models.FloatField(_("last score"))
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["due"]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "scenario"], name="quiz_reviewcard_once")
+        ]
+        verbose_name = _("review card")
+        verbose_name_plural = _("review cards")
+
+    def __str__(self) -> str:
+        return f"{self.user} — {self.scenario}: {self.due:%Y-%m-%d %H:%M}"

@@ -1,37 +1,79 @@
-"""Reads: what to ask next, progress, self-test results."""
+"""Reads: what to ask next, progress, self-test results.
+
+Who sees what is decided here: the public site (practice, self-tests, progress,
+counts) sees published *practice* scenarios only. An exam-only scenario is never
+listed, served, counted or explained by any function of this module; exams draw
+it through :mod:`exams.selectors`, and the admin shows it.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import datetime
+import random
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Count, Q, QuerySet
+from django.utils import timezone
 
+from quiz import charts, review
 from quiz.grading import Grade, grade
-from quiz.models import PracticeAnswer, Progress, Scenario, SelfTest, Topic
+from quiz.models import (
+    Audience,
+    PracticeAnswer,
+    Progress,
+    ReviewCard,
+    Scenario,
+    SelfTest,
+    SelfTestAnswer,
+    Topic,
+)
+
+#: The public site's scenarios: published, for practice (never exam-only).
+PRACTICE = Q(published=True, audience=Audience.PRACTICE)
 
 
 def published_scenarios(*, topic: Topic | None = None) -> QuerySet[Scenario]:
-    scenarios = Scenario.objects.filter(published=True).select_related("topic")
+    """The published practice scenarios (of ``topic``): all the public site may show.
+
+    Exam-only scenarios are never among them.
+    """
+    scenarios = Scenario.objects.filter(PRACTICE).select_related("topic")
     return scenarios.filter(topic=topic) if topic is not None else scenarios
 
 
+def practice_scenario(*, topic: str, slug: str) -> Scenario | None:
+    """The practice scenario at ``practice/<topic>/<slug>/``, or ``None``.
+
+    An exam-only or unpublished scenario is ``None``, exactly like an unknown slug.
+    """
+    return published_scenarios().filter(slug=slug, topic__slug=topic).first()
+
+
 def topics_with_counts() -> QuerySet[Topic]:
-    """Topics in order, each with ``scenario_count``, its published scenarios."""
+    """Topics in order, each with ``scenario_count``, its published practice scenarios."""
     return Topic.objects.annotate(
-        scenario_count=Count("scenarios", filter=Q(scenarios__published=True))
+        scenario_count=Count(
+            "scenarios",
+            filter=Q(scenarios__published=True, scenarios__audience=Audience.PRACTICE),
+        )
     ).order_by("order", "slug")
 
 
 def next_practice_scenario(
-    *, topic: Topic, answered_ids: Iterable[int], after: Scenario | None = None
+    *,
+    topic: Topic,
+    answered_ids: Iterable[int],
+    after: Scenario | None = None,
+    difficulty: int | None = None,
 ) -> Scenario | None:
     """The first scenario of the topic not yet answered; when all are, the one after ``after``.
 
     Scenarios come easiest first, so a trainee who comes back resumes where he left off.
+    ``difficulty`` keeps to the scenarios of that difficulty.
     """
-    scenarios = list(published_scenarios(topic=topic))
+    scenarios = list(_practice_pool(topic=topic, difficulty=difficulty))
     if not scenarios:
         return None
     answered = set(answered_ids)
@@ -43,6 +85,32 @@ def next_practice_scenario(
     return scenarios[0]
 
 
+def _practice_pool(*, topic: Topic, difficulty: int | None) -> QuerySet[Scenario]:
+    scenarios = published_scenarios(topic=topic)
+    return scenarios.filter(difficulty=difficulty) if difficulty else scenarios
+
+
+def shuffled_practice_scenario(
+    *,
+    topic: Topic,
+    answered_ids: Iterable[int],
+    after: Scenario | None = None,
+    difficulty: int | None = None,
+    rng: random.Random | None = None,
+) -> Scenario | None:
+    """A scenario of the topic at random: one not yet answered if any, never ``after`` again.
+
+    ``difficulty`` keeps to the scenarios of that difficulty.
+    """
+    pool = list(_practice_pool(topic=topic, difficulty=difficulty))
+    scenarios = [scenario for scenario in pool if scenario != after] or pool
+    if not scenarios:
+        return None
+    answered = set(answered_ids)
+    fresh = [s for s in scenarios if s.pk not in answered]
+    return (rng or random.SystemRandom()).choice(fresh or scenarios)
+
+
 def answered_scenario_ids(*, user: Any, topic: Topic) -> set[int]:
     return set(
         PracticeAnswer.objects.filter(user=user, scenario__topic=topic).values_list(
@@ -52,7 +120,15 @@ def answered_scenario_ids(*, user: Any, topic: Topic) -> set[int]:
 
 
 def practice_answer_by_token(*, token: str) -> PracticeAnswer | None:
-    return PracticeAnswer.objects.select_related("scenario").filter(token=token).first()
+    """A practice answer and its scenario, while the scenario is still a practice one.
+
+    A scenario later made exam-only loses its practice feedback pages.
+    """
+    return (
+        PracticeAnswer.objects.select_related("scenario__topic")
+        .filter(token=token, scenario__published=True, scenario__audience=Audience.PRACTICE)
+        .first()
+    )
 
 
 @dataclass(frozen=True)
@@ -71,10 +147,7 @@ class TopicProgress:
 
 def progress_by_topic(*, user: Any) -> list[TopicProgress]:
     """A trainee's progress in every topic, including topics not started yet."""
-    rows = {
-        row.topic_id: row
-        for row in Progress.objects.filter(user=user).select_related("last_scenario")
-    }
+    rows = {row.topic_id: row for row in _progress_rows(user=user)}
     result = []
     for topic in topics_with_counts():
         row = rows.get(topic.pk)
@@ -91,8 +164,21 @@ def progress_by_topic(*, user: Any) -> list[TopicProgress]:
     return result
 
 
+def _progress_rows(*, user: Any, topic: Topic | None = None) -> list[Progress]:
+    """Progress rows whose ``last_scenario`` is a practice one (else forgotten: ``None``)."""
+    rows = Progress.objects.filter(user=user).select_related("last_scenario")
+    if topic is not None:
+        rows = rows.filter(topic=topic)
+    rows = list(rows)
+    for row in rows:
+        last = row.last_scenario
+        if last is not None and (not last.published or last.audience != Audience.PRACTICE):
+            row.last_scenario = None
+    return rows
+
+
 def progress_for(*, user: Any, topic: Topic) -> Progress | None:
-    return Progress.objects.filter(user=user, topic=topic).select_related("last_scenario").first()
+    return next(iter(_progress_rows(user=user, topic=topic)), None)
 
 
 def self_test_for(*, test_id: Any, user: Any, session_ids: Iterable[str]) -> SelfTest | None:
@@ -117,13 +203,10 @@ def next_position(*, self_test: SelfTest) -> int | None:
 
 
 def scenario_at(*, self_test: SelfTest, position: int) -> Scenario | None:
+    """The practice scenario asked at ``position``; ``None`` when it is exam-only now."""
     if not 1 <= position <= self_test.size:
         return None
-    return (
-        Scenario.objects.select_related("topic")
-        .filter(pk=self_test.scenario_ids[position - 1])
-        .first()
-    )
+    return published_scenarios().filter(pk=self_test.scenario_ids[position - 1]).first()
 
 
 def unfinished_self_test(*, user: Any, session_ids: Iterable[str]) -> SelfTest | None:
@@ -180,7 +263,9 @@ def self_test_result(*, self_test: SelfTest) -> SelfTestResult:
             answer=answer.answer,
             grade=grade(scenario=answer.scenario, answer=answer.answer),
         )
-        for answer in self_test.answers.select_related("scenario__topic").order_by("position")
+        for answer in self_test.answers.select_related("scenario__topic")
+        .filter(scenario__audience=Audience.PRACTICE)
+        .order_by("position")
     )
     totals: dict[int, tuple[Topic, int, float]] = {}
     for item in review:
@@ -198,3 +283,194 @@ def self_test_result(*, self_test: SelfTest) -> SelfTestResult:
         by_topic=by_topic,
         review=review,
     )
+
+
+# --- spaced review (quiz.review) ---------------------------------------------
+
+
+@dataclass(frozen=True)
+class ReviewEntry:
+    """One answered practice scenario and when it comes back."""
+
+    scenario: Scenario
+    due: datetime.datetime
+    score: float
+    answers: int
+
+    @property
+    def is_mistake(self) -> bool:
+        return self.score < 1.0
+
+
+@dataclass(frozen=True)
+class ReviewQueue:
+    """What is due now (mistakes first, weak topics first), and what comes later (soonest first)."""
+
+    due: tuple[ReviewEntry, ...]
+    later: tuple[ReviewEntry, ...]
+    weak_topics: frozenset[int]
+
+    @property
+    def next_due(self) -> ReviewEntry | None:
+        return self.due[0] if self.due else None
+
+
+def review_cards(*, user: Any, session_cards: Mapping[str, Any]) -> dict[int, dict[str, Any]]:
+    """The trainee's review cards by scenario id: his stored ones, or the session's."""
+    if getattr(user, "is_authenticated", False):
+        return dict(ReviewCard.objects.filter(user=user).values_list("scenario_id", "card"))
+    cards = {}
+    for key, card in (session_cards or {}).items():
+        if str(key).isdigit() and isinstance(card, dict) and "fsrs" in card:
+            cards[int(key)] = card
+    return cards
+
+
+def review_entries(
+    *, user: Any, session_cards: Mapping[str, Any], topic: Topic | None = None
+) -> list[ReviewEntry]:
+    """The trainee's answered *practice* scenarios with their schedule (exam-only never)."""
+    cards = review_cards(user=user, session_cards=session_cards)
+    scenarios = published_scenarios(topic=topic).filter(pk__in=list(cards))
+    return [
+        ReviewEntry(
+            scenario=scenario,
+            due=review.due(cards[scenario.pk]),
+            score=float(cards[scenario.pk].get("score", 0.0)),
+            answers=int(cards[scenario.pk].get("answers", 1)),
+        )
+        for scenario in scenarios
+    ]
+
+
+def weak_topic_ids(entries: Iterable[ReviewEntry]) -> frozenset[int]:
+    """Topics whose answered scenarios average less than ``review.WEAK_BELOW`` of credit.
+
+    >>> weak_topic_ids([])
+    frozenset()
+    """
+    totals: dict[int, list[float]] = {}
+    for entry in entries:
+        totals.setdefault(entry.scenario.topic_id, []).append(entry.score)
+    return frozenset(
+        topic for topic, scores in totals.items() if sum(scores) / len(scores) < review.WEAK_BELOW
+    )
+
+
+def review_queue(
+    *, user: Any, session_cards: Mapping[str, Any], now: datetime.datetime
+) -> ReviewQueue:
+    """What to review now: due scenarios, mistakes first (least credit first), weak topics next."""
+    entries = review_entries(user=user, session_cards=session_cards)
+    weak = weak_topic_ids(entries)
+    due = sorted(
+        (entry for entry in entries if entry.due <= now),
+        key=lambda e: (not e.is_mistake, e.score, e.scenario.topic_id not in weak, e.due),
+    )
+    later = sorted((entry for entry in entries if entry.due > now), key=lambda e: e.due)
+    return ReviewQueue(due=tuple(due), later=tuple(later), weak_topics=weak)
+
+
+def topic_mistakes(
+    *, user: Any, session_cards: Mapping[str, Any], topic: Topic
+) -> list[ReviewEntry]:
+    """The topic's scenarios whose last answer was not wholly right, longest waiting first."""
+    entries = review_entries(user=user, session_cards=session_cards, topic=topic)
+    return sorted(
+        (entry for entry in entries if entry.is_mistake), key=lambda e: e.due
+    )
+
+
+def mistakes_by_topic(*, user: Any, session_cards: Mapping[str, Any]) -> dict[int, int]:
+    """How many mistakes (last answer not wholly right) the trainee has in each topic."""
+    counts: dict[int, int] = {}
+    for entry in review_entries(user=user, session_cards=session_cards):
+        if entry.is_mistake:
+            counts[entry.scenario.topic_id] = counts.get(entry.scenario.topic_id, 0) + 1
+    return counts
+
+
+def is_weak_topic(*, user: Any, session_cards: Mapping[str, Any], topic: Topic) -> bool:
+    """Whether the trainee is weak in ``topic`` (its scenarios come back sooner)."""
+    entries = review_entries(user=user, session_cards=session_cards, topic=topic)
+    return topic.pk in weak_topic_ids(entries)
+
+
+# --- progress charts (quiz.charts) -------------------------------------------
+
+#: How many of the latest days with answers a topic's chart shows.
+CHART_DAYS = 10
+
+
+@dataclass(frozen=True)
+class TopicChart:
+    """A topic's accuracy per day (latest ``CHART_DAYS`` days with answers) and what is due."""
+
+    topic: Topic
+    days: tuple[charts.DayAccuracy, ...]
+    due: charts.DueCounts
+
+
+def accuracy_by_day(*, user: Any) -> dict[int, list[charts.DayAccuracy]]:
+    """A signed-in trainee's share of credit per topic and local day (practice and self-tests).
+
+    Exam-only scenarios never count.
+    """
+    practice = PracticeAnswer.objects.filter(
+        user=user, scenario__published=True, scenario__audience=Audience.PRACTICE
+    ).values_list("scenario__topic_id", "answered_at", "score")
+    tested = SelfTestAnswer.objects.filter(
+        self_test__user=user, scenario__published=True, scenario__audience=Audience.PRACTICE
+    ).values_list("scenario__topic_id", "answered_at", "score")
+    totals: dict[int, dict[datetime.date, list[float]]] = {}
+    for topic_id, answered_at, score in [*practice, *tested]:
+        day = timezone.localtime(answered_at).date()
+        totals.setdefault(topic_id, {}).setdefault(day, []).append(score)
+    return {
+        topic_id: [
+            charts.DayAccuracy(day=day, answered=len(scores), accuracy=sum(scores) / len(scores))
+            for day, scores in sorted(days.items())
+        ][-CHART_DAYS:]
+        for topic_id, days in totals.items()
+    }
+
+
+def due_by_topic(
+    *, user: Any, session_cards: Mapping[str, Any], now: datetime.datetime
+) -> dict[int, charts.DueCounts]:
+    """Per topic, how many answered practice questions are due now, within a week, later."""
+    week = now + datetime.timedelta(days=7)
+    counts: dict[int, list[int]] = {}
+    for entry in review_entries(user=user, session_cards=session_cards):
+        row = counts.setdefault(entry.scenario.topic_id, [0, 0, 0])
+        row[0 if entry.due <= now else 1 if entry.due <= week else 2] += 1
+    return {topic: charts.DueCounts(*row) for topic, row in counts.items()}
+
+
+def progress_charts(*, user: Any, now: datetime.datetime) -> list[TopicChart]:
+    """Every topic's chart data for a signed-in trainee, topics in order."""
+    days = accuracy_by_day(user=user)
+    due = due_by_topic(user=user, session_cards={}, now=now)
+    return [
+        TopicChart(
+            topic=topic,
+            days=tuple(days.get(topic.pk, ())),
+            due=due.get(topic.pk, charts.DueCounts(0, 0, 0)),
+        )
+        for topic in topics_with_counts()
+    ]
+
+
+def edition_changes() -> list[dict[str, Any]]:
+    """The differences between the editions (``quiz.editions.CHANGES``), each with its practice
+    scenario when the bank publishes it."""
+    from quiz.editions import CHANGES
+
+    slugs = [change.scenario for change in CHANGES if change.scenario]
+    found = {
+        scenario.slug: scenario
+        for scenario in published_scenarios().filter(slug__in=slugs).select_related("topic")
+    }
+    return [
+        {"change": change, "scenario": found.get(change.scenario or "")} for change in CHANGES
+    ]

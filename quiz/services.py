@@ -2,18 +2,28 @@
 
 from __future__ import annotations
 
+import datetime
 import random
 import uuid
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, MutableMapping
 from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
+from quiz import review
 from quiz.grading import Grade, grade
-from quiz.models import PracticeAnswer, Progress, Scenario, SelfTest, SelfTestAnswer, Topic
-from quiz.selectors import next_position, published_scenarios
+from quiz.models import (
+    PracticeAnswer,
+    Progress,
+    ReviewCard,
+    Scenario,
+    SelfTest,
+    SelfTestAnswer,
+    Topic,
+)
+from quiz.selectors import is_weak_topic, next_position, published_scenarios
 
 
 class AlreadyAnswered(ValueError):
@@ -25,13 +35,20 @@ class NoScenarios(ValueError):
 
 
 def record_practice_answer(
-    *, scenario: Scenario, answer: Mapping[str, Any], token: uuid.UUID, user: Any | None
+    *,
+    scenario: Scenario,
+    answer: Mapping[str, Any],
+    token: uuid.UUID,
+    user: Any | None,
+    ruleset: str | None = None,
 ) -> tuple[PracticeAnswer, Grade]:
     """Grade and keep one practice answer; signed-in trainees' progress moves on.
 
-    Raises :class:`AlreadyAnswered` when the token was used before (a replayed form).
+    ``ruleset`` is the edition the trainee practises (None: the case's own); the answer keeps
+    the edition that graded it. Raises :class:`AlreadyAnswered` when the token was used before
+    (a replayed form).
     """
-    result = grade(scenario=scenario, answer=answer)
+    result = grade(scenario=scenario, answer=answer, ruleset=ruleset)
     signed_in = user is not None and getattr(user, "is_authenticated", False)
     try:
         with transaction.atomic():
@@ -41,6 +58,8 @@ def record_practice_answer(
                 token=token,
                 answer=dict(answer),
                 score=result.score,
+                ruleset=result.ruleset,
+                engine_version=result.engine_version,
             )
             if signed_in:
                 _count_in_progress(user=user, scenario=scenario, result=result, practice=True)
@@ -117,6 +136,8 @@ def answer_self_test(
                 scenario=scenario,
                 answer=dict(answer),
                 score=result.score,
+                ruleset=result.ruleset,
+                engine_version=result.engine_version,
             )
             if self_test.user_id is not None:
                 _count_in_progress(
@@ -124,7 +145,47 @@ def answer_self_test(
                 )
     except IntegrityError as error:
         raise AlreadyAnswered(str(error)) from error
+    if self_test.user_id is not None:
+        schedule_review(
+            scenario=scenario, score=result.score, user=self_test.user, session_cards={}
+        )
     if next_position(self_test=self_test) is None and self_test.finished_at is None:
         self_test.finished_at = timezone.now()
         self_test.save(update_fields=["finished_at"])
     return stored
+
+
+def schedule_review(
+    *,
+    scenario: Scenario,
+    score: float,
+    user: Any | None,
+    session_cards: MutableMapping[str, Any],
+    now: datetime.datetime | None = None,
+) -> dict[str, Any]:
+    """Reschedule ``scenario`` for the trainee after an answer with ``score`` (``quiz.review``).
+
+    A signed-in trainee's card is stored; an anonymous trainee's is put in
+    ``session_cards`` (the caller keeps it in the session). A topic he is weak
+    in comes back sooner. Returns the new card.
+    """
+    now = now or timezone.now()
+    signed_in = user is not None and getattr(user, "is_authenticated", False)
+    weak = is_weak_topic(user=user, session_cards=session_cards, topic=scenario.topic)
+    if not signed_in:
+        card = review.schedule(
+            session_cards.get(str(scenario.pk)), score=score, now=now, weak=weak
+        )
+        session_cards[str(scenario.pk)] = card
+        return card
+    with transaction.atomic():
+        stored = (
+            ReviewCard.objects.select_for_update().filter(user=user, scenario=scenario).first()
+        )
+        card = review.schedule(stored.card if stored else None, score=score, now=now, weak=weak)
+        ReviewCard.objects.update_or_create(
+            user=user,
+            scenario=scenario,
+            defaults={"card": card, "due": review.due(card), "last_score": float(score)},
+        )
+    return card

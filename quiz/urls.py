@@ -23,4 +23,8 @@ urlpatterns = [
     ),
     path("self-test/<uuid:test_id>/result/", views.self_test_result, name="self_test_result"),
     path("progress/", views.progress, name="progress"),
+    path("review/", views.review, name="review"),
+    path("review/mistakes/<slug:topic>/", views.retry_mistakes, name="retry_mistakes"),
+    path("practice-edition/", views.choose_edition, name="choose_edition"),
+    path("what-changed/", views.what_changed, name="what_changed"),
 ]

@@ -6,17 +6,17 @@ import uuid
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from quiz import selectors, services
-from quiz.forms import AnswerForm, SelfTestForm, SignUpForm
+from quiz import editions, review_text, selectors, services
+from quiz.forms import AnswerForm, EditionForm, PracticeFilterForm, SelfTestForm
 from quiz.grading import grade
 from quiz.models import Scenario, SelfTest, Topic
 
@@ -27,6 +27,10 @@ PRACTICE_FEEDBACK = "quiz_practice_feedback"
 #: How many of them a session remembers.
 PRACTICE_FEEDBACK_KEPT = 50
 SELF_TESTS = "quiz_self_tests"
+#: An anonymous trainee's review cards (``quiz.review``), by scenario id.
+REVIEW_CARDS = "quiz_review_cards"
+#: The rule-book edition the trainee practises (``quiz.editions``); absent: the seeds' edition.
+PRACTICE_EDITION = "quiz_practice_edition"
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -53,18 +57,36 @@ def _answered_ids(request: HttpRequest, topic: Topic) -> set[int]:
 
 
 def practice_topic(request: HttpRequest, topic: str) -> HttpResponse:
-    """Resume the topic: the first scenario not yet answered."""
+    """Resume the topic: the first scenario not yet answered (shuffled, of a difficulty)."""
     topic_object = get_object_or_404(Topic, slug=topic)
+    filters = PracticeFilterForm(data=request.GET)
     after = None
     if request.user.is_authenticated:
         progress = selectors.progress_for(user=request.user, topic=topic_object)
         after = progress.last_scenario if progress else None
-    scenario = selectors.next_practice_scenario(
-        topic=topic_object, answered_ids=_answered_ids(request, topic_object), after=after
-    )
+    scenario = _pick_scenario(request, topic_object, filters, after=after)
     if scenario is None:
-        return render(request, "quiz/practice_empty.html", {"topic": topic_object})
-    return redirect(scenario.get_absolute_url())
+        return render(
+            request, "quiz/practice_empty.html", {"topic": topic_object, "filters": filters}
+        )
+    return redirect(scenario.get_absolute_url() + filters.query_string(via=False))
+
+
+def _pick_scenario(
+    request: HttpRequest, topic: Topic, filters: PracticeFilterForm, *, after: Scenario | None
+) -> Scenario | None:
+    chosen = filters.settings
+    pick = (
+        selectors.shuffled_practice_scenario
+        if chosen["shuffle"]
+        else selectors.next_practice_scenario
+    )
+    return pick(
+        topic=topic,
+        answered_ids=_answered_ids(request, topic),
+        after=after,
+        difficulty=chosen["difficulty"],
+    )
 
 
 def _issue_token(request: HttpRequest, scenario: Scenario) -> str:
@@ -84,10 +106,15 @@ def _parse_token(value: str | None) -> uuid.UUID | None:
 
 @require_http_methods(["GET", "POST"])
 def practice(request: HttpRequest, topic: str, scenario: str) -> HttpResponse:
-    scenario_object = get_object_or_404(
-        Scenario.objects.select_related("topic"), slug=scenario, topic__slug=topic, published=True
-    )
-    context: dict[str, Any] = {"scenario": scenario_object, "topic": scenario_object.topic}
+    scenario_object = selectors.practice_scenario(topic=topic, slug=scenario)
+    if scenario_object is None:  # unknown, unpublished or exam-only: all alike
+        raise Http404
+    context: dict[str, Any] = {
+        "scenario": scenario_object,
+        "topic": scenario_object.topic,
+        "filters": PracticeFilterForm(data=request.GET),
+    }
+    context["edition"] = practice_edition(request)
     if request.method == "GET":
         context["form"] = AnswerForm(scenario=scenario_object)
         context["token"] = _issue_token(request, scenario_object)
@@ -97,7 +124,9 @@ def practice(request: HttpRequest, topic: str, scenario: str) -> HttpResponse:
     earlier = selectors.practice_answer_by_token(token=str(token)) if token else None
     if earlier is not None and earlier.scenario_id == scenario_object.pk:
         messages.info(request, _("You have already answered this question. Here is your result."))
-        return _practice_feedback(request, scenario_object, earlier.answer, token=earlier.token)
+        return _practice_feedback(
+            request, scenario_object, earlier.answer, token=earlier.token, ruleset=earlier.ruleset
+        )
 
     form = AnswerForm(scenario=scenario_object, data=request.POST)
     pending = request.session.get(PRACTICE_TOKENS, {}).get(str(scenario_object.pk))
@@ -117,14 +146,29 @@ def practice(request: HttpRequest, topic: str, scenario: str) -> HttpResponse:
 
     try:
         _stored, result = services.record_practice_answer(
-            scenario=scenario_object, answer=form.answer, token=token, user=request.user
+            scenario=scenario_object,
+            answer=form.answer,
+            token=token,
+            user=request.user,
+            ruleset=practice_edition(request),
         )
     except services.AlreadyAnswered:
         messages.info(request, _("You have already answered this question. Here is your result."))
-        return _practice_feedback(request, scenario_object, form.answer)
+        return _practice_feedback(
+            request, scenario_object, form.answer, ruleset=practice_edition(request)
+        )
     tokens = request.session.get(PRACTICE_TOKENS, {})
     tokens.pop(str(scenario_object.pk), None)
     request.session[PRACTICE_TOKENS] = tokens
+    session_cards = request.session.get(REVIEW_CARDS, {})
+    services.schedule_review(
+        scenario=scenario_object,
+        score=result.score,
+        user=request.user,
+        session_cards=session_cards,
+    )
+    if not request.user.is_authenticated:
+        request.session[REVIEW_CARDS] = session_cards
     answered_tokens = request.session.get(PRACTICE_FEEDBACK, [])
     request.session[PRACTICE_FEEDBACK] = [*answered_tokens, str(token)][-PRACTICE_FEEDBACK_KEPT:]
     if not request.user.is_authenticated:
@@ -154,7 +198,9 @@ def practice_answer(
         or not _may_see(request, stored)
     ):
         raise Http404
-    return _practice_feedback(request, stored.scenario, stored.answer, token=stored.token)
+    return _practice_feedback(
+        request, stored.scenario, stored.answer, token=stored.token, ruleset=stored.ruleset
+    )
 
 
 def _may_see(request: HttpRequest, stored: Any) -> bool:
@@ -169,16 +215,20 @@ def _practice_feedback(
     answer: dict[str, Any],
     result: Any = None,
     token: uuid.UUID | None = None,
+    ruleset: str | None = None,
 ) -> HttpResponse:
-    result = result or grade(scenario=scenario, answer=answer)
-    next_scenario = selectors.next_practice_scenario(
-        topic=scenario.topic, answered_ids=_answered_ids(request, scenario.topic), after=scenario
-    )
+    ruleset = ruleset if editions.is_edition(ruleset) else practice_edition(request)
+    result = result or grade(scenario=scenario, answer=answer, ruleset=ruleset)
+    filters = PracticeFilterForm(data=request.GET)
     context: dict[str, Any] = {
         "scenario": scenario,
         "topic": scenario.topic,
         "grade": result,
-        "next_scenario": next_scenario,
+        "edition": ruleset,
+        # After the answer only: where the editions rule differently, both rulings.
+        "rulings": editions.differing_rulings(scenario.case),
+        "next_url": _next_url(request, scenario, filters),
+        "schedule": _schedule_sentence(request, scenario),
     }
     if token is not None:
         # The language switcher reopens this feedback, not the question, in the new language.
@@ -287,21 +337,107 @@ def self_test_result(request: HttpRequest, test_id: uuid.UUID) -> HttpResponse:
 @login_required
 def progress(request: HttpRequest) -> HttpResponse:
     return render(
-        request, "quiz/progress.html", {"rows": selectors.progress_by_topic(user=request.user)}
+        request,
+        "quiz/progress.html",
+        {
+            "rows": selectors.progress_by_topic(user=request.user),
+            "charts": selectors.progress_charts(user=request.user, now=timezone.now()),
+        },
     )
 
 
-@require_http_methods(["GET", "POST"])
-def signup(request: HttpRequest) -> HttpResponse:
-    form = SignUpForm(data=request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        user = form.save()
-        login(request, user)
-        messages.success(request, _("Welcome! Your progress is now kept across visits."))
-        return redirect("quiz:home")
+def _session_cards(request: HttpRequest) -> dict[str, Any]:
+    return request.session.get(REVIEW_CARDS, {}) if not request.user.is_authenticated else {}
+
+
+def _next_url(request: HttpRequest, scenario: Scenario, filters: PracticeFilterForm) -> str:
+    """Where "Next question" leads: back to the review, the mistakes, or on in the topic."""
+    via = filters.settings["via"]
+    if via == "review":
+        return reverse("quiz:review")
+    if via == "mistakes":
+        return reverse("quiz:retry_mistakes", kwargs={"topic": scenario.topic.slug})
+    following = _pick_scenario(request, scenario.topic, filters, after=scenario)
+    if following is None:
+        return ""
+    return following.get_absolute_url() + filters.query_string(via=False)
+
+
+def _schedule_sentence(request: HttpRequest, scenario: Scenario) -> str:
+    """When this scenario comes back, in one sentence (``""`` when it has no schedule yet)."""
+    entries = selectors.review_entries(
+        user=request.user, session_cards=_session_cards(request), topic=scenario.topic
+    )
+    entry = next((e for e in entries if e.scenario.pk == scenario.pk), None)
+    return review_text.comes_back(entry.due, now=timezone.now()) if entry else ""
+
+
+@require_http_methods(["GET"])
+def review(request: HttpRequest) -> HttpResponse:
+    """What is due for review now, mistakes first; what comes later; mistakes per topic."""
+    queue = selectors.review_queue(
+        user=request.user, session_cards=_session_cards(request), now=timezone.now()
+    )
+    mistakes = selectors.mistakes_by_topic(
+        user=request.user, session_cards=_session_cards(request)
+    )
+    topics = [
+        (topic, mistakes[topic.pk], topic.pk in queue.weak_topics)
+        for topic in selectors.topics_with_counts()
+        if mistakes.get(topic.pk)
+    ]
     return render(
         request,
-        "registration/signup.html",
-        {"form": form},
-        status=400 if request.method == "POST" else 200,
+        "quiz/review.html",
+        {"queue": queue, "mistake_topics": topics, "explanation": review_text.EXPLANATION},
+    )
+
+
+@require_http_methods(["GET"])
+def retry_mistakes(request: HttpRequest, topic: str) -> HttpResponse:
+    """The topic's mistakes one after another, least credit first, until none is left."""
+    topic_object = get_object_or_404(Topic, slug=topic)
+    mistakes = selectors.topic_mistakes(
+        user=request.user, session_cards=_session_cards(request), topic=topic_object
+    )
+    if not mistakes:
+        return render(request, "quiz/no_mistakes.html", {"topic": topic_object})
+    return redirect(mistakes[0].scenario.get_absolute_url() + "?via=mistakes")
+
+
+def practice_edition(request: HttpRequest) -> str:
+    """The edition this trainee practises: the one chosen (remembered in the session), else the
+    seeds' edition."""
+    chosen = request.session.get(PRACTICE_EDITION)
+    return chosen if editions.is_edition(chosen) else editions.DEFAULT_RULESET
+
+
+@require_http_methods(["POST"])
+def choose_edition(request: HttpRequest) -> HttpResponse:
+    """Remember the edition the trainee practises, and go back where he was."""
+    form = EditionForm(data=request.POST)
+    if form.is_valid():
+        request.session[PRACTICE_EDITION] = form.cleaned_data["edition"]
+        messages.success(
+            request,
+            _("Practice now follows: %(edition)s.")
+            % {"edition": editions.edition_label(form.cleaned_data["edition"])},
+        )
+    else:
+        messages.error(request, _("That rule-book edition is not available."))
+    back = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(
+        back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        back = reverse("quiz:topics")
+    return redirect(back)
+
+
+@require_http_methods(["GET"])
+def what_changed(request: HttpRequest) -> HttpResponse:
+    """The differences between the editions, paragraph by paragraph, each with a scenario."""
+    return render(
+        request,
+        "quiz/what_changed.html",
+        {"changes": selectors.edition_changes(), "edition": practice_edition(request)},
     )

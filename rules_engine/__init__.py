@@ -15,6 +15,11 @@ Standard library only; nothing here imports Django.
 
 from __future__ import annotations
 
+#: The engine's version. Bump it whenever any decision can change (a ruling, a trail step, a
+#: check of the case): every graded answer records it, and a federation regrades the attempts
+#: graded by an earlier version (``manage.py regrade_exams``). History in docs/architecture.md.
+__version__ = "1.1.0"
+
 from rules_engine.balls import (
     BALLS,
     CALLS,
@@ -28,10 +33,12 @@ from rules_engine.case import Case, Procedure, State, Stroke, load_case
 from rules_engine.check import Difference, compare_expectation
 from rules_engine.decision import Assessment, Decision
 from rules_engine.errors import CaseError, Problem
+from rules_engine.frame import FrameFile, FrameResult, judge_frame, load_frame, next_state
 from rules_engine.rulesets import referee_for
 from rules_engine.trail import TRAIL_CODES, TrailCode
 
 __all__ = [
+    "__version__",
     "BALLS",
     "CALLS",
     "COLOURS",
@@ -45,6 +52,8 @@ __all__ = [
     "CaseError",
     "Decision",
     "Difference",
+    "FrameFile",
+    "FrameResult",
     "Problem",
     "Procedure",
     "State",
@@ -53,13 +62,16 @@ __all__ = [
     "assess",
     "compare_expectation",
     "judge",
+    "judge_frame",
     "load_case",
+    "load_frame",
+    "next_state",
 ]
 
 
 def judge(case: Case) -> Decision:
     """What the referee decides about ``case``, by the case's ruleset."""
-    return referee_for(case.ruleset).judge(case)
+    return referee_for(case.ruleset, case.variants).judge(case)
 
 
 def assess(state: State, ruleset: str = "wpbsa-2007") -> Assessment:

@@ -1,4 +1,4 @@
-"""``python -m rules_engine judge|validate|bench`` (see rules_engine/cli.py)."""
+"""``python -m rules_engine judge|validate|frame|bench`` (see rules_engine/cli.py)."""
 
 import sys
 

@@ -43,6 +43,7 @@ FRAME_REASONS: tuple[str, ...] = (
     "third_miss",
     "conceded",
     "claimed",
+    "snookers_needed",  # local variant 3.4(d)*: four snookers or more needed
 )
 PATH_QUALITIES: tuple[str, ...] = ("full", "partial", "none")
 #: ``ball_on`` values: a red, any colour (to be nominated), or one colour.
@@ -67,6 +68,10 @@ INFRINGEMENT_CLASSES: Mapping[str, str] = MappingProxyType(
         "non_white_cue_ball": "d",
         "no_declaration": "d",
         "foul_before_nomination": "d",
+        # Facts the later editions judge differently (rules_engine/rulesets/wpbsa2014.py):
+        "early_stroke_free_ball": "b",  # struck before a colour taken as a free ball was spotted
+        "consultation_touch": "b",  # touched a ball while the balls were replaced after a miss
+        "partner_caused_touch": "b",  # the striker's partner caused him to move a ball
     }
 )
 #: Infringements that must name the ball concerned (``touched:pink``).

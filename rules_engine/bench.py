@@ -9,6 +9,10 @@ Three measurements, each on cases loaded beforehand (loading and validation are 
   (``geometry.in_hand_path_quality``) on full tables, and behind a wall of colours hiding one
   red, then eight, from the whole D (the slowest kind of answer).
 
+A fourth figure, frames judged per second, times a whole frame of 40 strokes judged stroke
+after stroke (``rules_engine.frame.judge_frame``: each stroke's case built from the state the
+one before left, loaded, validated and judged); it has no target.
+
 Targets: >= 50,000 plain judgements/s, >= 2,000/s with full-table positions, whole-D <= 5 ms.
 Times are this process's CPU time, best of several short rounds, so other work on the machine
 disturbs them little. The numbers are printed, never asserted: speed depends on the machine.
@@ -34,6 +38,7 @@ _clock = time.process_time
 TARGET_PLAIN_PER_S = 50_000
 TARGET_POSITIONS_PER_S = 2_000
 TARGET_WHOLE_D_MS = 5.0
+FRAME_STROKES = 40
 
 PLAIN_CASES: tuple[dict[str, Any], ...] = (
     {"state": {"reds": 9}, "stroke": {"first_contact": ["red"], "potted": ["red", "blue"]}},
@@ -140,6 +145,30 @@ def position_cases(count: int = 200, seed: int = 2007) -> list[Case]:
     return cases
 
 
+def bench_frame() -> dict[str, Any]:
+    """A frame of ``FRAME_STROKES`` strokes from the break-off to the last black: breaks, a
+    safety, a foul, the colours in sequence (each stroke judged in the state the one before
+    left, ``rules_engine.frame``)."""
+    red = {"stroke": {"first_contact": ["red"], "potted": ["red"]}}
+
+    def colour(name: str) -> dict[str, Any]:
+        return {"stroke": {"nominated": name, "first_contact": [name], "potted": [name]}}
+
+    def in_sequence(name: str) -> dict[str, Any]:
+        return {"stroke": {"first_contact": [name], "potted": [name]}}
+
+    strokes = [{"stroke": {"first_contact": ["red"]}}]  # the break-off
+    strokes += [red, colour("black")] * 13
+    strokes.append({"stroke": {"first_contact": ["red"]}})  # a safety
+    strokes.append({"stroke": {"first_contact": [], "path_to_ball_on": "none"}})  # a foul
+    strokes += [red, colour("pink"), red, colour("blue")]
+    strokes += [in_sequence(name) for name in COLOURS[:-1]]
+    strokes.append({"stroke": {"first_contact": ["black"]}})
+    strokes.append(in_sequence("black"))
+    assert len(strokes) == FRAME_STROKES
+    return {"format": "snooker-referee-frame/1", "id": "bench", "strokes": strokes}
+
+
 def whole_d_layouts(count: int = 50, seed: int = 19) -> list[tuple[list[Point], list[Point]]]:
     """(targets, obstacles) for the in-hand check: reds on, colours in the way."""
     rng = random.Random(seed)
@@ -187,7 +216,7 @@ def measure(*, seconds: float = 1.0) -> dict[str, float]:
     def judge_all(cases: Sequence[Case]) -> Callable[[], None]:
         def run() -> None:
             for case in cases:
-                referee_for(case.ruleset).judge(case)
+                referee_for(case.ruleset, case.variants).judge(case)
 
         return run
 
@@ -205,6 +234,10 @@ def measure(*, seconds: float = 1.0) -> dict[str, float]:
         times.append(best * 1000)
     results["whole_d_mean_ms"] = sum(times) / len(times)
     results["whole_d_worst_ms"] = max(times)
+    from rules_engine.frame import judge_frame, load_frame
+
+    frame = load_frame(bench_frame())
+    results["frames_per_s"] = _rate(lambda: judge_frame(frame), 1, seconds)
     return results
 
 
@@ -240,5 +273,10 @@ def run_bench(*, seconds: float = 1.0, out: TextIO) -> int:
         results["whole_d_worst_ms"],
         f"<= {TARGET_WHOLE_D_MS} ms",
         results["whole_d_worst_ms"] <= TARGET_WHOLE_D_MS,
+    )
+    print(
+        f"{f'frames judged/s ({FRAME_STROKES} strokes)':<38} {results['frames_per_s']:>12,.1f}"
+        "   (each stroke loaded and checked in the state the one before left)",
+        file=out,
     )
     return 0

@@ -41,11 +41,11 @@ from rules_engine.balls import (
     VALUES,
     lowest_colour,
 )
+from rules_engine.editions import DEFAULT_RULESET, EDITIONS, VARIANTS
 from rules_engine.errors import CaseError, Problem
 from rules_engine.table import Point
 
 CASE_FORMAT = "snooker-referee-case/1"
-DEFAULT_RULESET = "wpbsa-2007"
 CUE_BALL_ENDS = ("table", "potted", "off_table")
 TOUCHING_MOVED = ("none", "striker", "not_striker")
 EDGE_FALLS = ("unhit", "after_balancing")
@@ -111,6 +111,8 @@ class State:
     totals_count: bool = False
     occupied_spots: tuple[str, ...] | None = None
     positions: Positions | None = None
+    #: The last frame of the match with the frames level (the exception of variant 3.4(d)*).
+    deciding_frame: bool = False
 
     def side_of(self, player: str) -> str:
         """The side ``player`` plays for."""
@@ -127,6 +129,41 @@ class State:
     @property
     def only_black_left(self) -> bool:
         return self.reds == 0 and self.colours == ("black",)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The state as a case's ``state`` (spec section 3); ``load_case`` reads it back.
+
+        >>> State(reds=3, scores={"A": 8, "B": 0}).to_dict()["scores"]
+        {'A': 8, 'B': 0}
+        >>> load_case({"format": CASE_FORMAT, "id": "x", "state": State(reds=3).to_dict(),
+        ...            "stroke": {"first_contact": []}}).state == State(reds=3)
+        True
+        """
+        data: dict[str, Any] = {
+            "players": list(self.players),
+            "striker": self.striker,
+            "breaker": self.breaker,
+            "scores": dict(self.scores),
+            "reds": self.reds,
+            "colours": list(self.colours),
+            "ball_on": self.ball_on,
+            "free_ball": self.free_ball,
+            "in_hand": self.in_hand,
+            "misses": self.misses,
+            "respotted_black": self.respotted_black,
+            "totals_count": self.totals_count,
+        }
+        if any(members != (side,) for side, members in self.sides.items()):
+            data["sides"] = {side: list(members) for side, members in self.sides.items()}
+        if self.touching is not None:
+            data["touching"] = list(self.touching)
+        if self.occupied_spots is not None:
+            data["occupied_spots"] = list(self.occupied_spots)
+        if self.positions is not None:
+            data["positions"] = self.positions.to_dict()
+        if self.deciding_frame:
+            data["deciding_frame"] = True
+        return data
 
 
 @dataclass(frozen=True)
@@ -154,6 +191,7 @@ class Stroke:
     struck: bool = True
     nominated: str | None = None
     first_contact: tuple[str, ...] = ()
+    cue_ball_placed: bool = False
     potted: tuple[str, ...] = ()
     off_table: tuple[str, ...] = ()
     cue_ball: str = "table"
@@ -187,6 +225,8 @@ class Case:
     procedure: Procedure | None = None
     ruleset: str = DEFAULT_RULESET
     expect: Mapping[str, Any] | None = field(default=None, compare=False)
+    #: Local variants applied on top of the edition (``rules_engine.editions.VARIANTS``).
+    variants: tuple[str, ...] = ()
 
 
 def load_case(data: Mapping[str, Any]) -> Case:
@@ -199,8 +239,16 @@ def load_case(data: Mapping[str, Any]) -> Case:
     ...
     rules_engine.errors.CaseError: state.score: unknown field
     """
+    deep = _too_deep(data)
+    if deep is not None:
+        raise CaseError(
+            [Problem(deep, f"nested more than {MAX_NESTING} levels deep: not a referee case")]
+        )
     loader = _Loader()
-    case = loader.case(data)
+    try:
+        case = loader.case(data)
+    except RecursionError:  # pragma: no cover - _too_deep refuses such input first
+        raise CaseError([Problem("(case)", "nested too deeply to be a referee case")]) from None
     if loader.problems or case is None:
         raise CaseError(loader.problems)
     return case
@@ -210,13 +258,77 @@ def load_case(data: Mapping[str, Any]) -> Case:
 # The loader: one method per part of the format, each appending Problems.
 
 
-def _describe(value: Any) -> str:
-    text = repr(value)
+#: Deepest nesting a case can have (``expect.respots[0].position`` is four levels); anything
+#: deeper is refused before it is read, so no reader recurses without bound.
+MAX_NESTING = 32
+#: Largest score a state may give: far beyond any frame, small enough to stay an exact number.
+MAX_SCORE = 99_999
+
+
+def _describe(value: Any, depth: int = 0) -> str:
+    """A short, safe rendering of a value for an error message: bounded in depth and length, and
+    never failing (huge integers, deeply nested lists).
+
+    >>> _describe(10**5000)
+    'a whole number of about 5001 digits'
+    >>> _describe([[[[[1]]]]])
+    '[[[...]]]'
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        return f"a whole number of about {int(value.bit_length() * 0.30103) + 1} digits"
+    if isinstance(value, (list, tuple)):
+        if depth >= 2:
+            return "[...]"
+        items = [_describe(item, depth + 1) for item in value[:4]]
+        text = "[" + ", ".join(items + (["..."] if len(value) > 4 else [])) + "]"
+    elif isinstance(value, Mapping):
+        if depth >= 2:
+            return "{...}"
+        pairs = [
+            f"{_describe(key, 2)}: {_describe(item, depth + 1)}"
+            for key, item in list(value.items())[:3]
+        ]
+        text = "{" + ", ".join(pairs + (["..."] if len(value) > 3 else [])) + "}"
+    elif value is None or isinstance(value, (bool, int, float, str)):
+        text = repr(value[:60] if isinstance(value, str) else value)
+    else:
+        text = type(value).__name__
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _too_deep(data: Any, limit: int = MAX_NESTING) -> str | None:
+    """The JSON path of the first value nested deeper than ``limit`` levels, or None (iterative:
+    it cannot itself run out of stack).
+
+    >>> _too_deep({"state": {"a": [[[1]]]}}, limit=3)
+    'state.a[0]'
+    """
+    stack: list[tuple[Any, str, int]] = [(data, "", 0)]
+    while stack:
+        value, path, depth = stack.pop()
+        if isinstance(value, Mapping):
+            children = [
+                (item, f"{path}.{key}" if path else str(key)) for key, item in value.items()
+            ]
+        elif isinstance(value, (list, tuple)):
+            children = [(item, f"{path}[{index}]") for index, item in enumerate(value)]
+        else:
+            continue
+        if depth >= limit:
+            return path if len(path) <= 80 else path[:77] + "..."
+        stack.extend((item, where, depth + 1) for item, where in children)
+    return None
 
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_coordinate(value: Any) -> bool:
+    """A finite number of millimetres that a float holds (a huge integer does not fit one)."""
+    if _is_int(value):
+        return value.bit_length() <= 64
+    return isinstance(value, float) and math.isfinite(value)
 
 
 class _Loader:
@@ -289,7 +401,7 @@ class _Loader:
         if (
             not isinstance(value, list)
             or len(value) != 2
-            or not all((_is_int(c) or isinstance(c, float)) and math.isfinite(c) for c in value)
+            or not all(_is_coordinate(c) for c in value)
         ):
             self.problem(path, f"must be [x, y] in millimetres, not {_describe(value)}")
             return None
@@ -298,7 +410,9 @@ class _Loader:
     # ---- the case --------------------------------------------------------------------
     def case(self, data: Any) -> Case | None:
         top = self.mapping(
-            data, "", ("format", "id", "ruleset", "state", "stroke", "procedure", "expect")
+            data,
+            "",
+            ("format", "id", "ruleset", "variants", "state", "stroke", "procedure", "expect"),
         )
         if top is None:
             return None
@@ -309,12 +423,21 @@ class _Loader:
             self.problem("id", f"must be a slug (letters, digits, - _ .), not {_describe(case_id)}")
             case_id = ""
         ruleset = top.get("ruleset", DEFAULT_RULESET)
-        from rules_engine.rulesets import RULESETS  # late: the rulesets import this module
-
-        if not isinstance(ruleset, str) or ruleset not in RULESETS:
+        if not isinstance(ruleset, str) or ruleset not in EDITIONS:
             self.problem(
-                "ruleset", f"unknown ruleset {_describe(ruleset)}; known: {', '.join(RULESETS)}"
+                "ruleset", f"unknown ruleset {_describe(ruleset)}; known: {', '.join(EDITIONS)}"
             )
+        variants = top.get("variants", [])
+        if not isinstance(variants, list) or not all(v in VARIANTS for v in variants):
+            self.problem(
+                "variants",
+                f"must be a list of known variants ({', '.join(VARIANTS)}), "
+                f"not {_describe(variants)}",
+            )
+            variants = []
+        elif len(set(variants)) != len(variants):
+            self.problem("variants", "lists a variant twice")
+        variants = tuple(variants)
         state = self.state(top.get("state", {}))
         stroke = procedure = None
         if ("stroke" in top) == ("procedure" in top):
@@ -335,6 +458,7 @@ class _Loader:
             procedure=procedure,
             ruleset=ruleset,
             expect=expect,
+            variants=variants,
         )
 
     # ---- state -----------------------------------------------------------------------
@@ -370,9 +494,15 @@ class _Loader:
             named.append((f"{path}.white", positions.white))
         named += [(f"{path}.red[{index}]", point) for index, point in enumerate(positions.red)]
         named += [(f"{path}.{colour}", point) for colour, point in positions.colours]
+        on_surface = []
         for name, point in named:
-            if not geometry.on_playing_surface(point):
-                self.problem(name, f"ball at {list(point)} is not wholly on the playing surface")
+            if geometry.on_playing_surface(point):
+                on_surface.append((name, point))
+            else:
+                self.problem(
+                    name, f"ball at {_describe(list(point))} is not wholly on the playing surface"
+                )
+        named = on_surface  # a ball off the surface is reported once, not also as overlapping
         for first, second in geometry.overlaps(named):
             self.problem(named[second][0], f"overlaps the ball at {named[first][0]}")
 
@@ -393,6 +523,7 @@ class _Loader:
             "misses",
             "respotted_black",
             "totals_count",
+            "deciding_frame",
             "occupied_spots",
             "positions",
         )
@@ -460,6 +591,7 @@ class _Loader:
             misses = 0
         respotted_black = self.boolean(data, "respotted_black", path, False)
         totals_count = self.boolean(data, "totals_count", path, False)
+        deciding_frame = self.boolean(data, "deciding_frame", path, False)
         touching = self.string_list(data, "touching", path, OBJECT_BALLS, default=None)  # type: ignore[arg-type]
         occupied = self.string_list(data, "occupied_spots", path, COLOURS, default=None)  # type: ignore[arg-type]
 
@@ -486,6 +618,7 @@ class _Loader:
             misses=misses,
             respotted_black=bool(respotted_black),
             totals_count=bool(totals_count),
+            deciding_frame=bool(deciding_frame),
             occupied_spots=tuple(c for c in COLOURS if c in occupied)
             if occupied is not None
             else None,
@@ -546,10 +679,11 @@ class _Loader:
         for side, score in value.items():
             if side not in sides:
                 self.problem(f"{path}.{side}", f"{side!r} is not a side ({', '.join(sides)})")
-            elif not _is_int(score) or score < 0:
+            elif not _is_int(score) or not 0 <= score <= MAX_SCORE:
                 self.problem(
                     f"{path}.{side}",
-                    f"must be a whole number, zero or more, not {_describe(score)}",
+                    f"must be a whole number, zero or more (at most {MAX_SCORE}), "
+                    f"not {_describe(score)}",
                 )
             else:
                 scores[side] = score
@@ -660,6 +794,7 @@ class _Loader:
         path = "stroke"
         known = (
             "struck",
+            "cue_ball_placed",
             "nominated",
             "first_contact",
             "potted",
@@ -679,6 +814,13 @@ class _Loader:
             return None
         before = len(self.problems)
         struck = self.boolean(data, "struck", path, True)
+        cue_ball_placed = self.boolean(data, "cue_ball_placed", path, False)
+        if cue_ball_placed and struck is not False:
+            self.problem(
+                f"{path}.cue_ball_placed",
+                "only for a foul before the stroke (struck: false): once the ball is struck "
+                "it is in play anyway",
+            )
         nominated = self.choice(data, "nominated", path, OBJECT_BALLS, None)
         if struck and "first_contact" not in data:
             self.problem(
@@ -731,6 +873,7 @@ class _Loader:
             struck=bool(struck),
             nominated=nominated,
             first_contact=first_contact,
+            cue_ball_placed=bool(cue_ball_placed),
             potted=potted,
             off_table=off_table,
             cue_ball=cue_ball or "table",
@@ -827,6 +970,11 @@ class _Loader:
         for index, infringement in enumerate(stroke.infringements):
             if infringement.ball not in (None, "white"):
                 check_on_table(infringement.ball, f"{path}.infringements[{index}]")
+        if stroke.cue_ball_placed and not state.in_hand:
+            self.problem(
+                f"{path}.cue_ball_placed",
+                "the cue ball was not in hand (state.in_hand is false), so it was not placed",
+            )
         if stroke.free_ball_snookers and not state.free_ball:
             self.problem(
                 f"{path}.free_ball_snookers", "there was no free ball (state.free_ball is false)"

@@ -6,6 +6,8 @@
     exit 1 on a difference
     python -m rules_engine validate CASE.json ...               check the cases only; exit 0 when
     valid, 2 when not
+    python -m rules_engine frame [--check] FRAME.json ...       judge a frame file stroke after
+    stroke: one decision per stroke, one JSON object per line (docs/frames.md)
     python -m rules_engine bench [--seconds S]                  judgements per second and the
     whole-D check time
 
@@ -30,31 +32,41 @@ from rules_engine.rulesets import referee_for
 EXIT_OK, EXIT_DIFFERENCES, EXIT_BAD_INPUT = 0, 1, 2
 
 
-def read_case(path: str, err: TextIO) -> Case | None:
-    """Load one case file; report every problem on ``err`` as ``FILE: PATH: message`` and return
-    None."""
+_UNREADABLE = object()
+
+
+def read_json(path: str, err: TextIO) -> Any:
+    """The JSON value in file ``path``, or ``_UNREADABLE`` after reporting why on ``err`` (one
+    line, never a traceback: unreadable file, not UTF-8, invalid JSON, too deep, huge numbers)."""
     try:
         with open(path, encoding="utf-8") as handle:
-            data: Any = json.load(handle)
+            return json.load(handle)
     except OSError as error:
         print(f"{path}: cannot read the file: {error.strerror or error}", file=err)
-        return None
     except UnicodeDecodeError:
         print(f"{path}: not UTF-8 text", file=err)
-        return None
     except json.JSONDecodeError as error:
         print(
             f"{path}: line {error.lineno} column {error.colno}: invalid JSON: {error.msg}", file=err
         )
+    except RecursionError:
+        print(f"{path}: invalid JSON: nested too deeply to be read", file=err)
+    except ValueError:  # Python refuses to read integers of more than 4,300 digits
+        print(f"{path}: invalid JSON: a number has too many digits", file=err)
+    return _UNREADABLE
+
+
+def read_case(path: str, err: TextIO) -> Case | None:
+    """Load one case file; report every problem on ``err`` as ``FILE: PATH: message`` and return
+    None."""
+    data = read_json(path, err)
+    if data is _UNREADABLE:
         return None
     try:
         return load_case(data)
     except CaseError as error:
         for problem in error.problems:
             print(f"{path}: {problem}", file=err)
-        return None
-    except RecursionError:
-        print(f"{path}: the JSON is nested too deeply to be a case", file=err)
         return None
 
 
@@ -71,7 +83,7 @@ def run_judge(paths: Sequence[str], *, check: bool, out: TextIO, err: TextIO) ->
             bad_input = True
             continue
         try:
-            decision = referee_for(case.ruleset).judge(case).to_dict()
+            decision = referee_for(case.ruleset, case.variants).judge(case).to_dict()
         except CaseError as error:  # a fact only judging could reveal, reported like the others
             for problem in error.problems:
                 print(f"{path}: {problem}", file=err)
@@ -101,6 +113,55 @@ def run_judge(paths: Sequence[str], *, check: bool, out: TextIO, err: TextIO) ->
     return EXIT_BAD_INPUT if bad_input else status
 
 
+def run_frame(paths: Sequence[str], *, check: bool, out: TextIO, err: TextIO) -> int:
+    """Judge frame files: one decision per stroke on ``out`` (or, with ``check``, one line per
+    difference from the strokes' ``expect`` and the file's ``expect_end``); a stroke whose facts
+    are impossible in the state the strokes before it left is reported on ``err`` with its
+    index and JSON path, and ends that file (the following states are unknown)."""
+    from rules_engine.frame import end_of, iter_frame, load_frame
+
+    status = EXIT_OK
+    bad_input = False
+    for path in paths:
+        data = read_json(path, err)
+        if data is _UNREADABLE:
+            bad_input = True
+            continue
+        judged = []
+        differs = False
+        try:
+            frame = load_frame(data)
+            for stroke in iter_frame(frame):
+                judged.append(stroke)
+                if not check:
+                    print(json.dumps(stroke.decision.to_dict(), ensure_ascii=False), file=out)
+                for difference in stroke.differences if check else ():
+                    differs = True
+                    _print_difference(path, f"strokes[{stroke.index}].expect.", difference, out)
+        except CaseError as error:
+            for problem in error.problems:
+                print(f"{path}: {problem}", file=err)
+            bad_input = True
+            continue
+        if check and frame.expect_end is not None:
+            for difference in compare_expectation(frame.expect_end, end_of(judged)):
+                differs = True
+                _print_difference(path, "expect_end.", difference, out)
+        if differs:
+            status = EXIT_DIFFERENCES
+        elif check:
+            print(f"{path}: ok ({len(judged)} strokes)", file=out)
+    return EXIT_BAD_INPUT if bad_input else status
+
+
+def _print_difference(path: str, prefix: str, difference: Any, out: TextIO) -> None:
+    print(
+        f"{path}: {prefix}{difference.path}: expected {_short(difference.expected)}, "
+        f"got {_short(difference.actual)}",
+        file=out,
+    )
+
+
 def run_validate(paths: Sequence[str], *, out: TextIO, err: TextIO) -> int:
     bad = False
     for path in paths:
@@ -127,6 +188,13 @@ def main(
     judge_parser.add_argument("cases", nargs="+", metavar="CASE.json")
     validate_parser = commands.add_parser("validate", help="check cases without judging them")
     validate_parser.add_argument("cases", nargs="+", metavar="CASE.json")
+    frame_parser = commands.add_parser(
+        "frame", help="judge frame files stroke after stroke, one JSON decision per line"
+    )
+    frame_parser.add_argument(
+        "--check", action="store_true", help="compare with each stroke's expect block"
+    )
+    frame_parser.add_argument("frames", nargs="+", metavar="FRAME.json")
     bench_parser = commands.add_parser("bench", help="measure judgements per second")
     bench_parser.add_argument(
         "--seconds", type=float, default=1.0, help="time spent on each measurement"
@@ -139,6 +207,8 @@ def main(
         return run_judge(args.cases, check=args.check, out=out, err=err)
     if args.command == "validate":
         return run_validate(args.cases, out=out, err=err)
+    if args.command == "frame":
+        return run_frame(args.frames, check=args.check, out=out, err=err)
     from rules_engine.bench import run_bench
 
     return run_bench(seconds=args.seconds, out=out)

@@ -13,13 +13,36 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 
+def printable(text: str) -> str:
+    """``text`` with control characters and line breaks escaped, so that a problem is always one
+    line (a key or value in a case may contain anything).
+
+    >>> printable("state.a\\nb")
+    'state.a\\\\nb'
+    """
+    if text.isprintable():
+        return text
+    return "".join(
+        ch if ch.isprintable() or ch == " " else ch.encode("unicode_escape").decode("ascii")
+        for ch in text
+    )
+
+
 @dataclass(frozen=True)
 class Problem:
     """One thing wrong with a case: where (a JSON path such as ``state.positions.red[3]``) and
-    what."""
+    what. Both are kept on one line (control characters escaped).
+
+    >>> str(Problem("state.x\\ny", "unknown field"))
+    'state.x\\\\ny: unknown field'
+    """
 
     path: str
     message: str
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "path", printable(self.path))
+        object.__setattr__(self, "message", printable(self.message))
 
     def __str__(self) -> str:
         return f"{self.path}: {self.message}" if self.path else self.message

@@ -839,7 +839,8 @@ def overlaps(balls: Sequence[tuple[str, Point]]) -> list[tuple[int, int]]:
     for i, (_, (xi, yi)) in enumerate(balls):
         for j in range(i + 1, len(balls)):
             xj, yj = balls[j][1]
-            if (xi - xj) ** 2 + (yi - yj) ** 2 < limit:
+            dx, dy = xi - xj, yi - yj
+            if dx * dx + dy * dy < limit:  # products, not ``**``: inf rather than OverflowError
                 found.append((i, j))
     return found
 

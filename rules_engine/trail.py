@@ -530,6 +530,20 @@ _CODES: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
         "The cue ball left the playing surface: {player} plays from in-hand.",
     ),
     (
+        "cue_ball_placed_in_play",
+        "3.11(f)",
+        ("player",),
+        "The foul came after the cue ball was placed on the table, so it is in play: {player} "
+        "plays it from where it lies.",
+    ),
+    (
+        "cue_ball_stays_in_hand",
+        "3.11(f)",
+        ("player",),
+        "The foul came before the cue ball was placed on the table: it stays in hand and {player} "
+        "plays from in-hand.",
+    ),
+    (
         "next_player_options",
         "3.11(h)",
         ("player",),
@@ -597,6 +611,99 @@ _CODES: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
         ("player",),
         "The position has not changed after the period: the frame is restarted, {player} breaks "
         "off again.",
+    ),
+    # --- facts the editions judge differently (rules in the numbering of the edition that
+    # emits them; the 2014 referee renumbers the others, rulesets/wpbsa2014.py) -------------
+    (
+        "early_stroke_free_ball",
+        "3.12(b)",
+        _BP,
+        "Struck before the referee had finished re-spotting {ball}, a colour taken as a free "
+        "ball: penalty {penalty}.",
+    ),
+    (
+        "consultation_touch",
+        "3.14(h)",
+        _BP,
+        "Touched {ball} while the balls were being replaced after a miss: penalised as the "
+        "striker, penalty {penalty}.",
+    ),
+    (
+        "partner_caused_touch",
+        "3.15(a)",
+        _BP,
+        "The striker moved {ball} because his partner caused it; the rule for other persons "
+        "excludes a partner: penalty {penalty}.",
+    ),
+    (
+        "miss_not_called_points_equal",
+        "3.14(a)(ii)",
+        ("sides",),
+        "For {sides} the points difference equals the points left on the table (a re-spotted "
+        "black not counted), and the miss was not intentional: no miss.",
+    ),
+    (
+        "replace_all_option_after_miss",
+        "3.14(b)",
+        ("player",),
+        "After a miss {player} may also have all the balls replaced and the offender play again "
+        "from the original position.",
+    ),
+    (
+        "miss_count_restarts",
+        "3.14(d)(iii)",
+        ("player",),
+        "If {player} has the offender play from the position left, the foul-and-a-miss count "
+        "starts again.",
+    ),
+    (
+        "early_stroke_colour_not_scored",
+        "3.3(g)(iv)",
+        _B,
+        "The striker played in a break before {ball} was spotted: the value of {ball} is not "
+        "scored.",
+    ),
+    (
+        "touching_ball_declare_asked",
+        "3.8(a)",
+        (),
+        "The cue ball touches a colour after a red was potted: the referee asks the striker to "
+        "declare which colour he is on.",
+    ),
+    (
+        "ball_moved_by_other_no_penalty",
+        "3.15(a)",
+        _B,
+        "The striker moved {ball} because another person (his partner too) caused it: no "
+        "penalty, the referee puts it back.",
+    ),
+    (
+        "play_continues_after_reposition",
+        "3.15(a)",
+        ("player",),
+        "No foul and no stroke: {player} plays on.",
+    ),
+    # --- local variants (rules_engine/editions.py VARIANTS) ----------------------------
+    (
+        "frame_awarded_snookers_needed",
+        "3.4(d)*",
+        ("side", "points", "count", "winner"),
+        "Only colours are left and {side} needs {points} beyond the points on the table to take "
+        "the lead: {count} snookers, four or more, so the frame is awarded to {winner}.",
+    ),
+    (
+        "snookers_needed_fewer_than_four",
+        "3.4(d)*",
+        ("side", "points", "count"),
+        "Only colours are left and {side} needs {points} beyond the points on the table to take "
+        "the lead: {count} snooker(s), fewer than four, so the frame goes on.",
+    ),
+    (
+        "snookers_needed_deciding_frame",
+        "3.4(d)*",
+        ("side", "count"),
+        "{side} needs {count} snookers, but this is the last frame with the frames level: the "
+        "frame goes on.",
     ),
 )
 

@@ -83,3 +83,18 @@ def _reset_active_language() -> Any:
 
     yield
     translation.activate("en")
+
+
+EXAM_BANK = Path(__file__).parent / "quiz" / "fixtures" / "exam_bank.json"
+
+
+@pytest.fixture
+def exam_bank(bank: dict[str, Any]) -> dict[str, Any]:
+    """The test bank and, beside it, exam-only scenarios (tests/quiz/fixtures/exam_bank.json).
+
+    Practice must never show these; exams draw only them.
+    """
+    from quiz.models import Scenario
+
+    call_command("load_scenarios", str(EXAM_BANK), stdout=StringIO(), stderr=StringIO())
+    return {scenario.slug: scenario for scenario in Scenario.objects.filter(audience="exam")}

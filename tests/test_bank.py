@@ -1,5 +1,8 @@
 """The real scenario bank (fixtures/): it loads, meets issue 4's targets, reads in every language.
 
+The exam-only pool (fixtures/exam/) is loaded and checked with it: every case judged by
+the engine, no case a practice case in other words, its own targets (issue 8).
+
 The bank is loaded through ``load_scenarios`` into the test database, so every
 case is judged by the engine and every author's ``expect`` compared with its
 decision; coverage is then read back as the ``scenario_coverage`` command reads it.
@@ -15,13 +18,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 
 from quiz import coverage as bank_targets
-from quiz.coverage import BankCoverage, bank_coverage
+from quiz.coverage import BankCoverage, bank_coverage, exam_pool_coverage
 
 ROOT = Path(__file__).resolve().parents[1]
-SCENARIO_FILES = sorted((ROOT / "fixtures" / "scenarios").glob("*.json"))
+PRACTICE_FILES = sorted((ROOT / "fixtures" / "scenarios").glob("*.json"))
+EXAM_FILES = sorted((ROOT / "fixtures" / "exam").glob("*.json"))
+SCENARIO_FILES = [*PRACTICE_FILES, *EXAM_FILES]
 FIXTURES = [ROOT / "fixtures" / "topics.json", *SCENARIO_FILES]
 TRANSLATIONS = ("fr", "ru", "fa", "pl")
 TEXT_FIELDS = ("title", "narrative", "question", "note")
@@ -101,10 +106,61 @@ def english_in(text: str, *, language: str, names: set[str]) -> list[str]:
 
 @pytest.fixture
 def real_bank(db: None) -> BankCoverage:
-    out = StringIO()
-    call_command("load_scenarios", *map(str, FIXTURES), stdout=out, stderr=StringIO())
+    out, err = StringIO(), StringIO()
+    try:
+        call_command("load_scenarios", *map(str, FIXTURES), stdout=out, stderr=err)
+    except CommandError as error:
+        pytest.fail(f"{error}\n{err.getvalue()}")
     assert "Loaded 8 topic(s)" in out.getvalue()
     return bank_coverage()
+
+
+def test_the_exam_pool_is_there_and_exam_only(real_bank):
+    assert EXAM_FILES, "fixtures/exam/*.json: the shared exam pool is missing"
+    problems = [
+        f"{fields['slug']}: {problem}"
+        for fields in exam_fields()
+        for problem in (
+            "" if fields.get("audience") == "exam" else 'lacks "audience": "exam"',
+            "" if fields["slug"].startswith("exam-") else "slug does not start with exam-",
+            "" if not fields.get("federation") else "the shared pool belongs to no federation",
+        )
+        if problem
+    ]
+    assert problems == []
+
+
+def test_the_exam_pool_meets_the_targets_of_issue_8(real_bank):
+    pool = exam_pool_coverage()
+    missed = [
+        f"{target.name}: need {target.needed}, have {target.actual}"
+        for target in pool.targets()
+        if not target.met
+    ]
+    assert missed == []
+    assert pool.total == sum(1 for _fields in exam_fields())
+
+
+def test_practice_and_the_exam_pool_are_apart(real_bank):
+    from quiz.models import Scenario
+
+    practice_slugs = {
+        entry["fields"]["slug"]
+        for path in PRACTICE_FILES
+        for entry in json.loads(path.read_text(encoding="utf-8"))
+        if entry.get("model") == "quiz.scenario"
+    }
+    assert real_bank.published == len(practice_slugs)
+    assert set(Scenario.objects.filter(audience="exam").values_list("slug", flat=True)) == {
+        fields["slug"] for fields in exam_fields()
+    }
+
+
+def exam_fields() -> Iterator[dict[str, Any]]:
+    for path in EXAM_FILES:
+        for entry in json.loads(path.read_text(encoding="utf-8")):
+            if entry.get("model") == "quiz.scenario":
+                yield entry["fields"]
 
 
 def test_the_bank_meets_every_target_of_issue_4(real_bank):
@@ -200,3 +256,21 @@ def test_a_question_asks_only_what_its_form_asks():
         if "re-spot" in fields["question_en"].lower() and not fields.get("ask_ball")
     ]
     assert problems == []
+
+
+def test_the_demo_exam_draws_from_the_exam_pool(real_bank):
+    import random
+
+    from exams.models import Exam
+    from exams.selectors import exam_pool_sizes
+    from exams.services import draw_questions
+
+    call_command("loaddata", str(ROOT / "fixtures" / "demo_federation.json"), stdout=StringIO())
+    exam = Exam.objects.get(slug="demo-referee-level-1")
+    pool = {size.topic.pk: size.total for size in exam_pool_sizes(federation=exam.federation)}
+    for section in exam.sections.all():
+        assert section.question_count <= pool[section.topic_id], section
+    for seed in range(5):
+        drawn = draw_questions(exam=exam, rng=random.Random(seed))
+        assert len(drawn) == exam.question_count
+        assert {scenario.audience for scenario in drawn} == {"exam"}

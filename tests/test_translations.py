@@ -15,7 +15,9 @@ from django.urls import reverse
 from django.utils import translation
 
 ROOT = Path(__file__).resolve().parents[1]
-CATALOGUE_DIRS = [ROOT / "locale", ROOT / "quiz" / "locale", ROOT / "exams" / "locale"]
+CATALOGUE_DIRS = [
+    ROOT / "locale", ROOT / "quiz" / "locale", ROOT / "exams" / "locale", ROOT / "studio" / "locale"
+]
 OTHER_LANGUAGES = ["fr", "ru", "fa", "pl"]
 #: Plural forms of each language in Django's gettext headers.
 PLURAL_COUNT = {"fr": 2, "ru": 4, "fa": 2, "pl": 4}

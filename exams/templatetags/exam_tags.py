@@ -6,33 +6,33 @@ import datetime
 from decimal import Decimal
 from typing import Any
 
-from babel.dates import format_date
 from django import template
-from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
-from quiz.numbers import babel_locale, format_number, format_percent, native_digits
+from quiz.numbers import format_day, format_number, format_percent, native_digits
 
 register = template.Library()
 
 
 @register.filter
-def localdate(value: datetime.datetime | datetime.date | None) -> str:
-    """A day in the reader's language, long format (Persian digits in Persian).
+def localdate(value: datetime.datetime | datetime.date | None, both: str = "") -> str:
+    """A day in the reader's language, long format (:func:`quiz.numbers.format_day`).
+
+    In Persian by the Solar Hijri calendar; ``|localdate:"gregorian"`` adds the Gregorian
+    date beside it (certificates).
 
     >>> from django.utils import translation
+    >>> day = datetime.date(2026, 11, 29)
     >>> with translation.override("fa"):
-    ...     localdate(datetime.date(2026, 11, 29))
-    '۲۹ نوامبر ۲۰۲۶'
+    ...     localdate(day), localdate(day, "gregorian")
+    ('۸ آذر ۱۴۰۵', '۸ آذر ۱۴۰۵ (۲۹ نوامبر ۲۰۲۶)')
     >>> with translation.override("pl"):
-    ...     localdate(datetime.date(2026, 11, 29))
+    ...     localdate(datetime.date(2026, 11, 29), "gregorian")
     '29 listopada 2026'
     """
     if value is None:
         return ""
-    if isinstance(value, datetime.datetime):
-        value = timezone.localtime(value).date() if timezone.is_aware(value) else value.date()
-    return native_digits(format_date(value, format="long", locale=babel_locale()))
+    return format_day(value, gregorian_too=both == "gregorian")
 
 
 @register.simple_tag

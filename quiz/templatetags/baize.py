@@ -11,13 +11,13 @@ import datetime
 from collections.abc import Mapping
 from typing import Any
 
-from babel.dates import format_datetime
 from django import template
-from django.utils import timezone
-from django.utils.safestring import SafeString
-from django.utils.translation import get_language_bidi
+from django.forms.boundfield import BoundWidget
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language_bidi, pgettext
 
-from quiz.numbers import babel_locale, format_number, format_percent, native_digits
+from quiz.numbers import format_moment, format_number, format_percent, native_digits
 
 register = template.Library()
 
@@ -78,12 +78,16 @@ def localpercent(value: Any) -> str:
 
 @register.filter
 def localdatetime(value: datetime.datetime | None) -> str:
-    """A moment in the reader's language (medium format, local time)."""
+    """A moment in the reader's language (medium format, local time; Solar Hijri in Persian).
+
+    >>> from django.utils import translation
+    >>> with translation.override("fa"):
+    ...     localdatetime(datetime.datetime(2026, 3, 21, 8, 0, tzinfo=datetime.UTC))
+    '۱ فروردین ۱۴۰۵،\u200f ۸:۰۰:۰۰'
+    """
     if value is None:
         return ""
-    if timezone.is_aware(value):
-        value = timezone.localtime(value)
-    return native_digits(format_datetime(value, format="medium", locale=babel_locale()))
+    return format_moment(value)
 
 
 @register.simple_tag
@@ -130,3 +134,69 @@ def spot_picker(case: Mapping[str, Any], label: str) -> SafeString:
 def has_positions_after(case: Mapping[str, Any]) -> bool:
     """Whether the case gives the positions after the stroke (a second diagram)."""
     return bool(case) and (case.get("stroke") or {}).get("positions_after") is not None
+
+
+@register.simple_tag
+def accuracy_chart(days: Any) -> SafeString:
+    """A topic's share of credit per day as SVG (``quiz.charts``); the page gives the table."""
+    from quiz.charts import accuracy_svg
+
+    return accuracy_svg(days)
+
+
+@register.simple_tag
+def due_chart(due: Any) -> SafeString:
+    """How many of a topic's questions are due now, within a week, later, as SVG."""
+    from quiz.charts import due_svg
+
+    return due_svg(due, labels=due_labels())
+
+
+def due_labels() -> tuple[str, str, str]:
+    """The names of the three parts of the "due" chart (and of its table's columns)."""
+    return (
+        pgettext("review due", "now"),
+        pgettext("review due", "within a week"),
+        pgettext("review due", "later"),
+    )
+
+
+@register.filter
+def dayformat(value: datetime.date | None) -> str:
+    """A day as the reader writes it, short (the charts' own dates)."""
+    from quiz.charts import day_label
+
+    return "" if value is None else day_label(value)
+
+
+@register.filter
+def option_input(choice: BoundWidget) -> SafeString:
+    """``{{ choice.tag }}`` of a radio or checkbox option, built without a template.
+
+    The same HTML as Django's ``input.html`` with ``attrs.html``: a question has dozens
+    of options, and a template render for each was most of a question page's cost.
+    ``tests/quiz/test_option_input.py`` holds it equal to ``choice.tag()``.
+    """
+    widget = choice.data
+    value = "" if widget["value"] is None else format_html(' value="{}"', widget["value"])
+    attrs = format_html_join(
+        "", "{}", (
+            (format_html(" {}", name) if given is True else format_html(' {}="{}"', name, given),)
+            for name, given in widget["attrs"].items()
+            if given is not False
+        ),
+    )
+    return format_html(
+        '<input type="{}" name="{}"{}{}>', widget["type"], widget["name"], value, mark_safe(attrs)
+    )
+
+
+@register.filter
+def stroke_motion(case: Mapping[str, Any]) -> str:
+    """The illustration of the stroke as JSON, for a ``data-motion`` attribute (auto-escaped)."""
+    import json
+
+    from quiz.diagrams import stroke_motion as motion
+
+    moves = motion(case) if case else []
+    return json.dumps(moves) if moves else ""

@@ -49,6 +49,17 @@ _FAILED_TO_HIT = frozenset(
 
 
 _T = TypeVar("_T")
+#: Steps that do nothing without one fact of the stroke, in the order of the plan key in
+#: ``Wpbsa2007Referee.judge``: touching balls, balls forced off, infringements seen, a free
+#: ball, an edge ball, positions after the stroke.
+_GUARDED_STEPS = (
+    "touching_ball",
+    "forced_off",
+    "infringements",
+    "free_ball_snooker",
+    "edge_of_pocket",
+    "touching_ball_call",
+)
 
 
 class GeometricFacts(NamedTuple):
@@ -168,6 +179,16 @@ class Wpbsa2007Referee:
 
     name = "wpbsa-2007"
 
+    @staticmethod
+    def rule_of(code: str) -> str:
+        """The paragraph a trail step of ``code`` cites in this edition (a later edition with
+        another numbering overrides it).
+
+        >>> Wpbsa2007Referee.rule_of("free_ball_called")
+        '3.10'
+        """
+        return _RULES[code]
+
     #: The methods applied to a stroke, in order. Each applies one rule paragraph.
     STROKE_STEPS: tuple[str, ...] = (
         "ball_on",  # 3.3(e)(f): which ball is on
@@ -197,12 +218,45 @@ class Wpbsa2007Referee:
         if case.procedure is not None:
             return self.judge_procedure(case, case.procedure)
         assert case.stroke is not None
-        work = _Work(case, self.geometric_facts(case.state, case.stroke))
-        work.points_remaining = self.points_remaining(case.state)
-        work.needs_before = self.needs_snookers(case.state.scores, work.points_remaining)
-        for step in self._steps():
+        stroke, state = case.stroke, case.state
+        facts = self.geometric_facts(state, stroke)
+        work = _Work(case, facts)
+        work.points_remaining = self.points_remaining(state)
+        work.needs_before = self.needs_snookers(state.scores, work.points_remaining)
+        key = (
+            bool(facts.touching),
+            bool(stroke.off_table),
+            bool(stroke.infringements),
+            state.free_ball,
+            stroke.edge is not None,
+            stroke.positions_after is not None,
+        )
+        plans = self.__dict__.get("_plans")
+        plan = plans.get(key) if plans is not None else None
+        if plan is None:
+            plan = self._plan(key)
+        for step in plan:
             step(work)
         return self.decision(work)
+
+    def _plan(self, key: tuple[bool, ...]) -> tuple:
+        """The steps of ``_steps()`` less those with nothing to do for strokes of this ``key``.
+
+        Each step in ``_GUARDED_STEPS`` returns at once when its fact is absent (no touching
+        ball, nothing forced off, no infringement, no free ball, no edge ball, no positions
+        after): it is left out, as long as it is this class's own method (an edition that
+        overrides one is always called).
+        """
+        skipped = {
+            getattr(Wpbsa2007Referee, name)
+            for index, name in enumerate(_GUARDED_STEPS)
+            if not key[index]
+        }
+        plan = tuple(
+            step for step in self._steps() if getattr(step, "__func__", None) not in skipped
+        )
+        self.__dict__.setdefault("_plans", {})[key] = plan
+        return plan
 
     def _steps(self) -> tuple:
         steps = self.__dict__.get("_bound_steps")
@@ -507,9 +561,14 @@ class Wpbsa2007Referee:
                 work.foul("missed_all")
             return
         if ball_on == "colour" and "red" in contact:
-            work.foul("reds_successive")  # a red again after a red (or a free ball as a red)
             if len(contact) == 2 and contact != ("red", "red"):
+                # The striker played at the colour he nominated (or indicated) and struck a red
+                # with it: 3.12(c), not a red played after a red (3.12(d)).
+                if work.nominated_colour is None:
+                    work.foul("reds_successive")
                 work.foul("simultaneous", self.higher(contact), self.ordered(contact))
+            else:
+                work.foul("reds_successive")  # a red again after a red (or a free ball as a red)
             return
         if len(contact) == 1:
             ball = contact[0]
@@ -1010,7 +1069,8 @@ class Wpbsa2007Referee:
         work.next_in_hand = (
             state.in_hand
             if work.replace_all
-            else stroke.cue_ball != "table" or (not stroke.struck and state.in_hand)
+            else stroke.cue_ball != "table"
+            or (not stroke.struck and state.in_hand and not stroke.cue_ball_placed)
         )
         work.next_options = ("play", "offender_again") + (
             ("replace_offender_again",) if work.replace_option else ()
@@ -1018,6 +1078,9 @@ class Wpbsa2007Referee:
         work.step("turn_ends", player=next_player)
         if work.next_in_hand and not work.replace_all and stroke.cue_ball != "table":
             work.step("cue_ball_in_hand", player=next_player)
+        elif not stroke.struck and state.in_hand:  # 3.11(f): placed on the table, or still in hand
+            code = "cue_ball_placed_in_play" if stroke.cue_ball_placed else "cue_ball_stays_in_hand"
+            work.step(code, player=next_player)
         work.step("next_player_options", player=next_player)
         if work.replace_option:
             code = "replace_option_after_miss" if work.miss else "replace_option_no_stroke"

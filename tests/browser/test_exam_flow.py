@@ -52,7 +52,7 @@ def answer_in_browser(page, values: dict) -> None:
 
 
 def test_examiner_sets_an_exam_candidate_passes_in_russian_and_anyone_verifies(
-    page, live_server, bank, examiner
+    page, live_server, exam_bank, examiner
 ):
     base = live_server.url
     now = timezone.now()
@@ -88,6 +88,9 @@ def test_examiner_sets_an_exam_candidate_passes_in_russian_and_anyone_verifies(
     page.fill("form.enrol-form input[name=full_name]", "Иван Петров")
     page.fill("form.enrol-form input[name=email]", "ivan@example.org")
     page.locator("form.enrol-form button[type=submit]").click()
+    page.wait_for_url("**/en/exams/manage/*/")
+    # Links are shown once, when made: "New link" shows this candidate's.
+    page.get_by_role("button", name="New link").click()
     page.wait_for_selector("input.invitation-link")
     invitation = page.locator("input.invitation-link").input_value()
     assert "/invitation/" in invitation
@@ -95,6 +98,7 @@ def test_examiner_sets_an_exam_candidate_passes_in_russian_and_anyone_verifies(
     # The candidate opens his link (a browser of his own: no examiner cookie) and starts in Russian.
     page.context.clear_cookies()
     page.goto(invitation)
+    page.get_by_role("button", name="Open my exam").click()
     page.locator("input[name=language][value=ru]").check()
     page.locator("form.start-form button[type=submit]").click()
     page.wait_for_url("**/ru/exams/attempt/*/question/1/")

@@ -27,8 +27,18 @@ def test_practice_in_persian_is_right_to_left_and_explained(page, live_server, b
     assert page.get_attribute("html", "dir") == "rtl"
     assert page.locator(".feedback.is-right").count() == 1
     steps = page.locator(".explanation li")
-    assert steps.count() >= 1
-    assert "3." in steps.first.locator(".rule").inner_text() or steps.first.inner_text()
+    # The engine's own reasoning, each step citing its rule, in Persian.
+    from django.utils import translation
+
+    from quiz.explain import explain
+    from quiz.grading import decide
+
+    with translation.override("fa"):
+        expected = explain(decide(bank["t-legal-in-off"].case))
+    assert steps.count() == len(expected) >= 1
+    for shown, step in zip(steps.all(), expected, strict=True):
+        assert shown.locator(".rule").inner_text().strip() == step.rule_label
+        assert shown.locator(".step-text").inner_text().strip() == step.text
 
 
 def answer_with_last_choices(page) -> None:

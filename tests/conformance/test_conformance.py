@@ -1,4 +1,10 @@
-"""Every conformance case (shared/cases and tests/cases) gets the decision its author expects."""
+"""Every conformance case in tests/cases gets the decision its author expects.
+
+tests/cases holds the project's own cases and unchanged copies of the shared conformance cases
+(``../shared/cases``, same file name, same content): the suite reads only the copies, so a
+fresh clone with nothing beside it runs whole. When ``../shared`` happens to be there, one
+optional check says whether a copy is missing or out of date.
+"""
 
 from __future__ import annotations
 
@@ -11,35 +17,40 @@ import pytest
 from rules_engine import TRAIL_CODES, compare_expectation, judge, load_case
 from rules_engine.cli import main
 
-SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 OWN = Path(__file__).resolve().parents[1] / "cases"
-SHARED_CASES = sorted((SHARED / "cases").glob("*.json"))
-OWN_CASES = sorted(OWN.glob("*.json"))
-ALL_CASES = SHARED_CASES + [
-    path for path in OWN_CASES if path.name not in {p.name for p in SHARED_CASES}
-]
+ALL_CASES = sorted(OWN.glob("*.json"))
+#: The shared reference material, beside the project in the team's checkout; absent elsewhere.
+SHARED_CASES_DIR = Path(__file__).resolve().parents[3] / "shared" / "cases"
 
 
-def test_the_case_collections_are_found() -> None:
-    assert len(SHARED_CASES) >= 20, SHARED
-    assert len(OWN_CASES) > len(SHARED_CASES)
+def test_the_case_collection_is_found() -> None:
+    assert len(ALL_CASES) >= 80, OWN
 
 
-@pytest.mark.parametrize("path", ALL_CASES, ids=[f"{p.parent.name}/{p.stem}" for p in ALL_CASES])
+def test_the_copies_of_the_shared_cases_are_up_to_date() -> None:
+    """Optional: compares with ../shared/cases only where that directory exists (it is not part
+    of the project, and no other test reads it)."""
+    if not SHARED_CASES_DIR.is_dir():
+        pytest.skip("../shared/cases is not beside this checkout: nothing to compare with")
+    shared = sorted(SHARED_CASES_DIR.glob("*.json"))
+    assert shared, SHARED_CASES_DIR
+    missing = [path.name for path in shared if not (OWN / path.name).exists()]
+    assert missing == [], f"copy these into tests/cases: {missing}"
+    changed = [
+        path.name
+        for path in shared
+        if json.loads((OWN / path.name).read_text(encoding="utf-8"))
+        != json.loads(path.read_text(encoding="utf-8"))
+    ]
+    assert changed == [], f"update these copies in tests/cases: {changed}"
+
+
+@pytest.mark.parametrize("path", ALL_CASES, ids=[p.stem for p in ALL_CASES])
 def test_decision_meets_expectation(path: Path) -> None:
     case = load_case(json.loads(path.read_text(encoding="utf-8")))
     assert case.expect, "a conformance case says what it expects"
     differences = compare_expectation(case.expect, judge(case).to_dict())
     assert differences == []
-
-
-@pytest.mark.parametrize("path", SHARED_CASES, ids=[p.stem for p in SHARED_CASES])
-def test_shared_cases_are_copied_unchanged(path: Path) -> None:
-    copy = OWN / path.name
-    assert copy.exists(), f"copy {path.name} into tests/cases"
-    assert json.loads(copy.read_text(encoding="utf-8")) == json.loads(
-        path.read_text(encoding="utf-8")
-    )
 
 
 def test_judge_check_command_passes_every_case() -> None:

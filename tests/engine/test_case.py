@@ -345,3 +345,24 @@ def test_procedure_problems(state: dict[str, Any], procedure: dict[str, Any], pa
 
 def test_not_an_object() -> None:
     assert "(case)" in problems([1, 2])  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("state", "stroke", "words"),
+    [
+        ({"reds": 9}, {"struck": False, "cue_ball_placed": True, "infringements": ["measured"]},
+         "was not in hand"),
+        ({"reds": 9, "in_hand": True}, {"cue_ball_placed": True, "first_contact": ["red"]},
+         "only for a foul before the stroke"),
+        ({"reds": 9, "in_hand": True},
+         {"struck": False, "cue_ball_placed": "yes", "infringements": ["measured"]},
+         "must be true or false"),
+    ],
+)
+def test_cue_ball_placed_only_for_a_foul_before_a_stroke_from_in_hand(
+    state: dict[str, Any], stroke: dict[str, Any], words: str
+) -> None:
+    with pytest.raises(CaseError) as caught:
+        load_case(make_case(state, stroke))
+    assert [p.path for p in caught.value.problems] == ["stroke.cue_ball_placed"]
+    assert words in str(caught.value)

@@ -581,3 +581,51 @@ def test_reds_snookered_by_different_balls_have_no_effective_snookering_ball(
         decide, [[889, 2400], [300, 2400]], green=[889, 2000], pink=[1500, 2676.75]
     )
     assert alone.legal  # the second red is in full view: not snookered at all
+
+
+# ---- issue 12: a nominated colour struck together with a red; the cue ball placed -------------
+@pytest.mark.parametrize(
+    ("stroke", "penalty", "fouls"),
+    [
+        # The striker played at his colour: 3.12(c), the higher of the balls struck, minimum 4.
+        ({"nominated": "green", "first_contact": ["green", "red"]}, 4, ["simultaneous"]),
+        ({"nominated": "pink", "first_contact": ["red", "pink"]}, 6, ["simultaneous"]),
+        ({"nominated": "blue", "first_contact": ["blue", "red"]}, 5, ["simultaneous"]),
+        # A red struck first on its own after a red stays 3.12(d): seven.
+        ({"nominated": "green", "first_contact": ["red"]}, 7, ["reds_successive"]),
+        ({"nominated": "green", "first_contact": ["red", "red"]}, 7, ["reds_successive"]),
+        # Nothing nominated, a colour and a red together: no colour was declared or indicated.
+        ({"first_contact": ["green", "red"]}, 7, ["foul_before_nomination", "reds_successive"]),
+    ],
+)
+def test_a_red_struck_with_the_nominated_colour_is_a_simultaneous_contact(
+    decide: Decide, stroke: dict[str, Any], penalty: int, fouls: list[str]
+) -> None:
+    decision = decide({"reds": 7, "ball_on": "colour", "scores": {"A": 12, "B": 20}}, stroke)
+    assert (decision.penalty, sorted(f.code for f in decision.fouls)) == (penalty, sorted(fouls))
+    assert decision.points == {"A": 0, "B": penalty}
+
+
+@pytest.mark.parametrize(
+    ("placed", "in_hand", "step"),
+    [(True, False, "cue_ball_placed_in_play"), (False, True, "cue_ball_stays_in_hand")],
+)
+def test_a_foul_before_the_stroke_with_the_ball_in_hand(
+    decide: Decide, placed: bool, in_hand: bool, step: str
+) -> None:
+    stroke: dict[str, Any] = {"struck": False, "infringements": ["touched:yellow"]}
+    if placed:
+        stroke["cue_ball_placed"] = True
+    decision = decide({"reds": 9, "in_hand": True}, stroke)
+    assert (decision.penalty, decision.next.striker, decision.next.in_hand) == (4, "B", in_hand)
+    assert step in codes(decision)
+    assert ("cue_ball_placed_in_play" in codes(decision)) is placed
+    assert decision.next.options == ("play", "offender_again")
+
+
+def test_a_foul_before_the_stroke_with_the_ball_on_the_table_says_nothing_of_placing(
+    decide: Decide,
+) -> None:
+    decision = decide({"reds": 9}, {"struck": False, "infringements": ["touched:yellow"]})
+    assert decision.next.in_hand is False
+    assert not {"cue_ball_placed_in_play", "cue_ball_stays_in_hand"} & set(codes(decision))

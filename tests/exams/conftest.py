@@ -1,6 +1,7 @@
 """Exams test fixtures.
 
-A small published bank, two federations, an exam, a candidate, a movable clock.
+A small published exam-only pool (exams are closed-book: they never draw practice
+scenarios), two federations, an exam, a candidate, a movable clock.
 
 Right answers are never written here: :func:`right_answer` asks the engine.
 """
@@ -18,7 +19,7 @@ from django.utils import translation
 from exams import services
 from exams.models import AttemptQuestion, Exam, Examiner, ExamSection, Federation, frozen_scenario
 from quiz.grading import decide, expected_answer
-from quiz.models import Scenario, Topic
+from quiz.models import Audience, Scenario, Topic
 
 LANGUAGES = ("en", "fr", "ru", "fa", "pl")
 
@@ -69,6 +70,7 @@ def make_bank() -> list[Scenario]:
                 ask=ask,
                 ask_ball=ask_ball,
                 published=True,
+                audience=Audience.EXAM,
                 case=case,
                 difficulty=1,
                 **translated("title", {code: f"{slug} [{code}]" for code in LANGUAGES}),
@@ -195,6 +197,24 @@ def enrolment(exam: Exam, examiner: Any, now: datetime) -> Any:
 @pytest.fixture
 def candidate(enrolment: Any) -> Any:
     return enrolment.user
+
+
+def make_verified_trainee(username: str, email: str) -> Any:
+    """A trainee who signed up with ``email`` and opened the verification link."""
+    from accounts.models import EmailAddress
+
+    user = get_user_model().objects.create_user(
+        username=username, email=email, password="a-long-password-42"
+    )
+    EmailAddress.objects.create(
+        user=user, email=email, verified_at=datetime(2026, 1, 1, tzinfo=UTC)
+    )
+    return user
+
+
+@pytest.fixture
+def verified_trainee(db: Any) -> Any:
+    return make_verified_trainee("trainee", "trainee@example.org")
 
 
 def right_answer(question: AttemptQuestion) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from datetime import timedelta
 import pytest
 
 from exams import selectors, services
-from exams.errors import InvalidInvitation, NotYours
+from exams.errors import NotYours
 from exams.models import Exam
 
 pytestmark = pytest.mark.django_db
@@ -112,16 +112,6 @@ def test_permissions_of_lookups(enrolment, exam, other_federation, now):
     attempt = services.start_attempt(enrolment=enrolment, language="en", now=now)
     with pytest.raises(NotYours):
         selectors.attempt_for_candidate(user=other.user, attempt_id=attempt.pk)
-
-
-def test_invitation_tokens_name_one_enrolment(enrolment, exam, now):
-    token = selectors.invitation_token(enrolment=enrolment)
-    assert selectors.enrolment_from_token(token=token) == enrolment
-    with pytest.raises(InvalidInvitation):
-        selectors.enrolment_from_token(token=token[:-2] + "xx")
-    enrolment.delete()
-    with pytest.raises(InvalidInvitation):
-        selectors.enrolment_from_token(token=token)
 
 
 def test_audit_trail_reads_answer_saves_from_the_answers(enrolment, federation, now, right):

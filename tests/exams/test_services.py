@@ -556,7 +556,7 @@ def test_a_candidate_who_passed_does_not_sit_again(enrolment, exam, now, right):
     attempt = start(enrolment, now)
     answer_all(attempt, right, now)
     services.submit_attempt(attempt=attempt, now=now)
-    with pytest.raises(ExamError):
+    with pytest.raises(ExamError, match="^You have already passed this exam.$"):
         start(enrolment, now + timedelta(minutes=1))
 
 
@@ -578,14 +578,24 @@ def test_only_an_allowed_language(enrolment, exam, now):
 # --- enrolment -------------------------------------------------------------------------------
 
 
-def test_enrolment_makes_a_passwordless_account_from_the_email(enrolment):
+def test_enrolment_makes_a_passwordless_account_of_its_own(
+    enrolment, other_federation, new_exam, now
+):
+    other_exam = new_exam(other_federation, now, slug="other")
     assert enrolment.email == "anna@example.org"
-    assert enrolment.user.username == "anna@example.org"
+    # The account is the enrolment's own: not named by the address, without a password.
+    assert enrolment.user.username.startswith("candidate-")
+    assert "anna" not in enrolment.user.username and enrolment.user.email == ""
     assert not enrolment.user.has_usable_password()
+    # The same address enrolled in another exam gets another account.
+    other = services.enrol_candidate(
+        exam=other_exam, full_name="Anna", email="anna@example.org", now=now
+    )
+    assert other.user != enrolment.user
 
 
 def test_enrolling_twice_is_refused(enrolment, exam, now):
-    with pytest.raises(ExamError):
+    with pytest.raises(ExamError, match="^anna@example.org is already enrolled in this exam.$"):
         services.enrol_candidate(exam=exam, full_name="Anna", email="ANNA@example.org", now=now)
     assert Enrolment.objects.count() == 1
 
@@ -595,7 +605,7 @@ def test_import_is_all_or_nothing(enrolment, exam, now):
         {"full_name": "Jan", "email": "jan@example.org"},
         {"full_name": "Anna again", "email": "anna@example.org"},
     ]
-    with pytest.raises(ExamError):
+    with pytest.raises(ExamError, match="^anna@example.org is already enrolled in this exam.$"):
         services.import_enrolments(exam=exam, rows=rows, now=now)
     assert list(Enrolment.objects.values_list("email", flat=True)) == ["anna@example.org"]
 
@@ -650,7 +660,7 @@ def test_revocation_keeps_the_reason_and_happens_once(certificate, examiner, now
 
 
 def test_revocation_needs_a_reason(certificate, examiner, now):
-    with pytest.raises(ExamError):
+    with pytest.raises(ExamError, match="^Give the reason for the revocation.$"):
         services.revoke_certificate(certificate=certificate, reason="  ", by=examiner, now=now)
     certificate.refresh_from_db()
     assert certificate.status(now) == "valid"

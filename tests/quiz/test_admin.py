@@ -51,6 +51,7 @@ def admin_form_data(scenario, **changes):
         "ask": scenario.ask,
         "ask_ball": scenario.ask_ball,
         "published": "on",
+        "audience": scenario.audience,
         "case": json.dumps(scenario.case),
     }
     for name in ("title", "narrative", "question"):
@@ -84,3 +85,31 @@ def test_admin_form_drops_expect_and_needs_the_respot_ball(bank):
     form = ScenarioAdminForm(data=admin_form_data(scenario, ask_ball=""), instance=scenario)
     assert not form.is_valid()
     assert "ask_ball" in form.errors
+
+
+def test_a_practice_scenario_may_not_belong_to_a_federation(bank):
+    from exams.models import Federation
+
+    scenario = bank["t-calls-miss"]
+    owner = Federation.objects.create(slug="pzb", name_en="PZB")
+    form = ScenarioAdminForm(
+        data=admin_form_data(scenario, federation=owner.pk), instance=scenario
+    )
+    assert not form.is_valid()
+    assert "a practice scenario is public" in str(form.errors["federation"]).lower()
+    exam_form = ScenarioAdminForm(
+        data=admin_form_data(scenario, federation=owner.pk, audience="exam"), instance=scenario
+    )
+    assert exam_form.is_valid(), exam_form.errors
+
+
+def test_an_exam_only_scenario_has_no_view_on_site_link(bank):
+    from django.contrib import admin
+
+    from quiz.models import Scenario
+
+    model_admin = admin.site._registry[Scenario]
+    scenario = bank["t-calls-miss"]
+    assert model_admin.view_on_site(scenario) == scenario.get_absolute_url()
+    scenario.audience = "exam"
+    assert model_admin.view_on_site(scenario) is None

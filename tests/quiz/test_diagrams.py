@@ -195,14 +195,28 @@ def test_spot_picker_marks_the_occupied_spots_the_case_gives():
     case = case_with(reds=5, ball_on="colour", occupied_spots=["blue", "black"])
     with translation.override("ru"):
         root = parse(spot_picker_svg(case, label="Точки"))
-    occupied = [
-        c.get("data-spot") for c in root.iter(f"{SVG}circle") if c.get("class") == "occupied-spot"
-    ]
+    occupied = [c.get("data-spot") for c in root.iter() if c.get("class") == "occupied-spot"]
     assert occupied == ["blue", "black"]
     assert picker_targets(root)[5].find(f"{SVG}title").text == "Точка чёрного"
     with translation.override("ru"):
         plain = parse(spot_picker_svg(case_with(reds=5), label="Точки"))
-    assert not [c for c in plain.iter(f"{SVG}circle") if c.get("class") == "occupied-spot"]
+    assert not [c for c in plain.iter() if c.get("class") == "occupied-spot"]
+
+
+def test_spot_picker_marks_the_spots_balls_at_rest_cover_after_the_stroke():
+    # The pink came to rest on the black spot; the black spot is taken when a ball is
+    # re-spotted, though the positions before the stroke left it free.
+    case = case_with({"white": [300, 600], "pink": [889, 2676.75]})
+    case["stroke"] = {"positions_after": {"white": [889, 1784.5], "pink": [889, 3245.0]}}
+    with translation.override("en"):
+        root = parse(spot_picker_svg(case, label="Spots"))
+    occupied = [c.get("data-spot") for c in root.iter() if c.get("class") == "occupied-spot"]
+    assert occupied == ["blue", "black"]
+    # The marks let a click through to the spot's target beneath.
+    assert all(
+        c.get("pointer-events") == "none"
+        for c in root.iter() if c.get("class") == "occupied-spot"
+    )
 
 
 def test_balls_off_the_table_are_not_drawn():
@@ -248,7 +262,7 @@ def test_svg_is_an_image_named_and_described_never_mirrored():
         svg = table_svg(case_with(POSITIONS))
     root = parse(svg)
     assert root.get("role") == "img"
-    assert "direction:ltr" in root.get("style")
+    assert root.get("direction") == "ltr" and root.get("style") is None
     title, desc = root.find(f"{SVG}title"), root.find(f"{SVG}desc")
     assert root.get("aria-labelledby") == f"{title.get('id')} {desc.get('id')}"
     assert "transform" not in str(svg) and "scale(-1" not in str(svg)

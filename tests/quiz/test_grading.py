@@ -117,3 +117,32 @@ def test_field_texts_are_readable(bank):
     assert field.label == "Points"
     assert field.given_text == "Nobody scores"
     assert "6" in field.expected_text
+
+
+def test_every_grade_says_which_engine_gave_it(bank, monkeypatch):
+    import rules_engine
+
+    scenario = bank["t-legal-in-off"]
+    result = grade(scenario=scenario, answer=RIGHT_ANSWERS["t-legal-in-off"])
+    assert (result.ruleset, result.engine_version) == ("wpbsa-2007", rules_engine.__version__)
+    monkeypatch.setattr(rules_engine, "__version__", "9.9.9")
+    assert grade(scenario=scenario, answer={}).engine_version == "9.9.9"
+
+
+def test_practice_and_self_test_answers_record_the_engine(bank):
+    import uuid
+
+    import rules_engine
+    from quiz import services
+    from quiz.models import SelfTest
+
+    scenario = bank["t-legal-in-off"]
+    stored, _ = services.record_practice_answer(
+        scenario=scenario, answer=RIGHT_ANSWERS["t-legal-in-off"], token=uuid.uuid4(), user=None
+    )
+    assert (stored.ruleset, stored.engine_version) == ("wpbsa-2007", rules_engine.__version__)
+    self_test = SelfTest.objects.create(language="en", length=10, scenario_ids=[scenario.pk])
+    answer = services.answer_self_test(
+        self_test=self_test, position=1, scenario=scenario, answer={"legal": True}
+    )
+    assert (answer.ruleset, answer.engine_version) == ("wpbsa-2007", rules_engine.__version__)

@@ -136,3 +136,218 @@ def test_the_test_bank_carries_expect_blocks():
     for entry in bank_objects():
         if entry["model"] == "quiz.scenario":
             assert entry["fields"]["case"].get("expect"), entry["fields"]["slug"]
+
+
+# --- audience and owned pools (issue 8) ------------------------------------------------
+
+EXAM_BANK = Path(__file__).parent / "fixtures" / "exam_bank.json"
+
+
+def exam_objects() -> list[dict]:
+    return json.loads(EXAM_BANK.read_text(encoding="utf-8"))
+
+
+def exam_only(entry: dict, slug: str) -> dict:
+    """A copy of ``entry`` renamed ``slug`` (its case's id too)."""
+    copy = json.loads(json.dumps(entry))
+    copy["fields"]["slug"] = copy["fields"]["case"]["id"] = slug
+    return copy
+
+
+def test_audience_defaults_to_practice_and_exam_only_is_kept(tmp_path):
+    load(write(tmp_path, bank_objects()), write(tmp_path, exam_objects(), "exam.json"))
+    assert set(Scenario.objects.filter(audience="exam").values_list("slug", flat=True)) == {
+        entry["fields"]["slug"] for entry in exam_objects()
+    }
+    practice = Scenario.objects.get(slug="t-calls-miss")
+    assert practice.audience == "practice" and practice.federation is None
+    assert Scenario.objects.get(slug="x-red-and-blue-down").federation is None
+
+
+def test_an_exam_only_scenario_may_belong_to_a_federation(tmp_path):
+    from exams.models import Federation
+
+    owner = Federation.objects.create(slug="pzb", name_en="PZB")
+    objects = exam_objects()
+    objects[0]["fields"]["federation"] = ["pzb"]
+    objects[1]["fields"]["federation"] = "pzb"
+    load(write(tmp_path, bank_objects()), write(tmp_path, objects, "exam.json"))
+    owned = set(Scenario.objects.filter(federation=owner).values_list("slug", flat=True))
+    assert owned == {objects[0]["fields"]["slug"], objects[1]["fields"]["slug"]}
+
+
+@pytest.mark.parametrize(
+    ("change", "field", "message"),
+    [
+        ({"audience": "public"}, "audience", "must be practice or exam, not 'public'"),
+        ({"audience": ["exam"]}, "audience", "must be practice or exam"),
+        ({"federation": ["no-such-federation"]}, "federation", "unknown federation"),
+        ({"federation": {"slug": "pzb"}}, "federation", "must be a federation's slug"),
+    ],
+)
+def test_a_bad_audience_or_owner_is_refused_and_nothing_loads(tmp_path, change, field, message):
+    objects = exam_objects()
+    objects[2]["fields"].update(change)
+    path = write(tmp_path, objects, "exam.json")
+    errors = failing_load(write(tmp_path, bank_objects()), path)
+    assert f"{path}: x-red-and-blue-down: {field}: {message}" in errors
+    assert len(errors.strip().splitlines()) == 1
+    assert Scenario.objects.count() == 0
+
+
+def test_a_practice_scenario_with_a_federation_is_refused(tmp_path):
+    from exams.models import Federation
+
+    Federation.objects.create(slug="pzb", name_en="PZB")
+    objects = bank_objects()
+    scenario_entry(objects, "t-calls-miss")["fields"]["federation"] = ["pzb"]
+    path = write(tmp_path, objects)
+    errors = failing_load(path)
+    assert f"{path}: t-calls-miss: federation: a practice scenario is public" in errors
+    assert Scenario.objects.count() == 0
+
+
+def test_an_exam_case_equal_to_a_practice_case_but_id_expect_and_scores_is_refused(tmp_path):
+    objects = exam_objects()
+    copy = exam_only(scenario_entry(bank_objects(), "t-legal-red-potted"), "x-copy")
+    copy["fields"]["audience"] = "exam"
+    copy["fields"]["ask"] = "ball_on"  # another question of the same case: still a copy
+    copy["fields"]["case"]["state"]["scores"] = {"A": 50, "B": 3}
+    copy["fields"]["case"]["expect"] = {"next": {"ball_on": "colour"}}
+    path = write(tmp_path, [*objects, copy], "exam.json")
+    errors = failing_load(write(tmp_path, bank_objects()), path)
+    assert f"{path}: x-copy: case: is practice scenario 't-legal-red-potted'" in errors
+    assert len(errors.strip().splitlines()) == 1
+    assert Scenario.objects.count() == 0
+
+
+def test_an_exam_case_equal_to_a_practice_case_already_loaded_is_refused(tmp_path):
+    load(write(tmp_path, bank_objects()))
+    copy = exam_only(scenario_entry(bank_objects(), "t-calls-miss"), "x-copy")
+    copy["fields"]["audience"] = "exam"
+    path = write(tmp_path, [copy], "exam.json")
+    errors = failing_load(path)
+    assert f"{path}: x-copy: case: is practice scenario 't-calls-miss'" in errors
+    assert not Scenario.objects.filter(slug="x-copy").exists()
+
+
+def test_two_exam_cases_alike_are_refused(tmp_path):
+    objects = exam_objects()
+    twin = exam_only(objects[0], "x-twin")
+    twin["fields"]["case"]["state"]["scores"] = {"A": 7, "B": 9}
+    path = write(tmp_path, [*objects, twin], "exam.json")
+    errors = failing_load(write(tmp_path, bank_objects()), path)
+    assert f"{path}: x-twin: case: is exam-only scenario 'x-yellow-potted-red-on'" in errors
+    assert Scenario.objects.count() == 0
+
+
+def test_practice_scenarios_may_share_a_case(tmp_path):
+    # the test bank asks two questions of several cases: practice may, exams may not
+    out, _err = load(write(tmp_path, bank_objects()))
+    assert "Loaded" in out
+
+
+# --- wrong types and hostile input (issue 11): one line each, never a traceback -----------
+
+
+def deep(levels: int) -> str:
+    return "[" * levels + "]" * levels
+
+
+@pytest.mark.parametrize(
+    ("mutate", "field", "message"),
+    [
+        (lambda f: f["case"]["state"].update(positions={"white": [1e308, 1e308]}),
+         "case", ""),
+        (lambda f: f.update(topic={"slug": "test-fouls"}), "topic", "must be a topic's slug"),
+        (lambda f: f.update(topic=[["test-fouls"]]), "topic", "must be a topic's slug"),
+        (lambda f: f.update(published="false"), "published", "must be true or false"),
+        (lambda f: f.update(published=0), "published", "must be true or false"),
+        (lambda f: f.update(difficulty=True), "difficulty", "must be 1, 2 or 3"),
+        (lambda f: f.update(difficulty="2"), "difficulty", "must be 1, 2 or 3"),
+        (lambda f: f.update(ask=["legal"]), "ask", "must be one of"),
+        (lambda f: f.update(ask_ball=["blue"]), "ask_ball", "must be a colour"),
+        (lambda f: f.update(title_en=["a", "b"]), "title_en", "must be a text"),
+        (lambda f: f.update(title_en="x" * 201), "title_en", "is longer than 200 characters"),
+        (lambda f: f.update(narrative_pl="a\x00b"), "narrative_pl", "holds a NUL character"),
+        (lambda f: f["case"].update(state=[]), "case", ""),
+    ],
+)
+def test_wrong_types_are_refused_in_one_line(tmp_path, mutate, field, message):
+    objects = bank_objects()
+    mutate(scenario_entry(objects, "t-calls-miss")["fields"])
+    path = write(tmp_path, objects)
+    errors = failing_load(path)
+    lines = errors.strip().splitlines()
+    assert lines and all(line.startswith(f"{path}: t-calls-miss: {field}") for line in lines)
+    assert message in errors
+    assert "Traceback" not in errors
+    assert Scenario.objects.count() == 0
+
+
+def test_positions_of_1e308_are_one_report_line(tmp_path):
+    objects = bank_objects()
+    state = scenario_entry(objects, "t-calls-miss")["fields"]["case"]["state"]
+    state["positions"] = {"white": [1e308, 1e308], "red": [[1e308, 5.0]]}
+    path = write(tmp_path, objects)
+    lines = failing_load(path).strip().splitlines()
+    assert f"{path}: t-calls-miss: case.state.positions.white: ball at" in lines[0]
+    assert all(line.startswith(f"{path}: t-calls-miss: case.") for line in lines)
+
+
+@pytest.mark.parametrize("order", ["abc", 1.5, True, -1, 40000, [1]])
+def test_a_topic_order_that_is_not_a_whole_number_is_refused(tmp_path, order):
+    objects = bank_objects()
+    scenario_entry(objects, "test-fouls")["fields"]["order"] = order
+    path = write(tmp_path, objects)
+    errors = failing_load(path)
+    assert f"{path}: test-fouls: order: must be a whole number" in errors
+    assert len(errors.strip().splitlines()) == 1
+    assert Topic.objects.count() == 0
+
+
+def test_json_nested_3000_deep_is_one_line(tmp_path):
+    path = tmp_path / "deep.json"
+    path.write_text(deep(3000), encoding="utf-8")
+    errors = failing_load(path)
+    assert errors.strip().splitlines() == [
+        f"{path}: -: file: cannot be read as JSON: nested more than 32 levels deep"
+    ]
+
+
+def test_a_case_nested_deep_but_readable_is_one_line(tmp_path):
+    objects = bank_objects()
+    scenario_entry(objects, "t-calls-miss")["fields"]["case"]["stroke"]["extra"] = json.loads(
+        deep(500)
+    )
+    path = write(tmp_path, objects)
+    errors = failing_load(path)
+    assert errors.strip().splitlines() == [
+        f"{path}: t-calls-miss: case.stroke.extra" + "[0]" * 30 + ": is nested more than 32 "
+        "levels deep"
+    ]
+
+
+@pytest.mark.parametrize("text", ['[{"fields": {"slug": NaN}}]', "[" + "9" * 5000 + "]"])
+def test_numbers_json_does_not_allow_are_one_line(tmp_path, text):
+    path = tmp_path / "numbers.json"
+    path.write_text(text, encoding="utf-8")
+    errors = failing_load(path)
+    assert len(errors.strip().splitlines()) == 1
+    assert errors.startswith(f"{path}: -: file: cannot be read as JSON")
+
+
+@pytest.mark.parametrize("model", [["quiz.scenario"], {"a": 1}, None])
+def test_a_model_that_is_not_a_name_is_refused(tmp_path, model):
+    objects = bank_objects()
+    scenario_entry(objects, "t-calls-miss")["model"] = model
+    errors = failing_load(write(tmp_path, objects))
+    assert "t-calls-miss: model: unknown model" in errors
+
+
+@pytest.mark.parametrize("slug", [["t"], "with space", "", 5])
+def test_a_slug_that_is_not_a_slug_is_refused(tmp_path, slug):
+    objects = bank_objects()
+    scenario_entry(objects, "t-calls-miss")["fields"]["slug"] = slug
+    errors = failing_load(write(tmp_path, objects))
+    assert "slug: " in errors and "Traceback" not in errors

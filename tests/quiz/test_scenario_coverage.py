@@ -120,3 +120,29 @@ def test_positions_and_four_handed_are_read_from_the_case():
     sides = {"A": ["Ann", "Cal"], "B": ["Bo", "Dee"]}
     assert is_four_handed({"state": {"players": ["Ann", "Bo", "Cal", "Dee"], "sides": sides}})
     assert not is_four_handed({"state": {"players": ["A", "B"]}})
+
+
+def test_practice_targets_never_count_exam_only_scenarios(exam_bank):
+    coverage = bank_coverage()
+    assert coverage.published == 11
+    assert coverage.per_topic == {"test-fouls": 8, "test-respotting": 3}
+
+
+def test_the_exam_pool_is_reported_apart_with_its_own_targets(exam_bank):
+    from exams.models import Federation
+    from quiz.coverage import exam_pool_coverage
+
+    owner = Federation.objects.create(slug="pzb", name_en="PZB")
+    Scenario.objects.filter(slug="x-two-reds-in-one-stroke").update(federation=owner)
+    pool = exam_pool_coverage()
+    assert pool.total == 2  # the shared pool: the owned scenario is not in it
+    assert pool.per_topic == {"test-fouls": 2, "test-respotting": 0}
+    assert pool.per_difficulty == {1: 1, 2: 1, 3: 0}
+    assert pool.owned == {"pzb": 1}
+    text = report()
+    assert "exam pool: 2 shared exam-only scenario(s)" in text
+    assert row(text, "test-fouls", 2)
+    assert "  MISS exam pool in every topic" in text
+    assert "  MISS exam pool difficulties               need 1, 2 and 3     have absent: 3" in text
+    with pytest.raises(CommandError, match="exam pool with positions"):
+        report("--check")

@@ -306,23 +306,6 @@ def test_language_switch_keeps_the_page(client, bank):
     assert response["Location"] == url("quiz:topics", "pl")
 
 
-def test_signup_logs_in(client, db):
-    response = client.post(
-        url("signup", "pl"),
-        {"username": "nowy", "password1": "długie-hasło-42", "password2": "długie-hasło-42"},
-    )
-    assert response.status_code == 302
-    assert get_user_model().objects.filter(username="nowy").exists()
-
-
-def test_signup_errors_are_shown(client, db):
-    response = client.post(
-        url("signup", "fr"), {"username": "", "password1": "a", "password2": "b"}
-    )
-    assert response.status_code == 400
-    assert 'role="alert"' in response.content.decode()
-
-
 def test_self_test_question_never_shows_the_answer(client, bank):
     start_self_test(client)
     self_test = SelfTest.objects.get()

@@ -1,17 +1,26 @@
 """Load topics and scenarios from fixture files, after the engine has checked every one.
 
-    python manage.py load_scenarios fixtures/topics.json fixtures/scenarios/*.json
+    python manage.py load_scenarios fixtures/topics.json fixtures/scenarios/*.json \\
+        fixtures/exam/*.json
 
 Every scenario's case is validated and judged by the engine and the author's
-``expect`` block compared with the decision. Any problem is reported as
-``file: scenario slug: field: message`` and nothing is loaded; otherwise all
+``expect`` block compared with the decision. Any problem is reported as one line,
+``file: scenario slug: field: message``, and nothing is loaded; otherwise all
 files load in one transaction, existing rows updated by slug. ``expect`` is
 never stored: the engine's decision is the only answer key.
+
+A scenario's ``audience`` is ``practice`` (the default: the public bank) or
+``exam`` (exam-only, closed-book); an exam-only scenario may name its owning
+federation by its slug (``"federation": ["demo"]``; empty: the shared exam pool).
+An exam-only case must be a new situation: it may not equal a practice case, nor
+another exam-only case, once ``id``, ``expect`` and ``state.scores`` are set aside.
 """
 
 from __future__ import annotations
 
 import json
+import math
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,13 +30,21 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
+from exams.models import Federation
 from quiz import asks
-from quiz.models import Difficulty, Scenario, Topic
+from quiz.models import Audience, Difficulty, Scenario, Topic
 
 TOPIC_TRANSLATED = ("title", "description")
 SCENARIO_TRANSLATED = ("title", "narrative", "question", "note")
 #: Fields that may be empty in every language at once.
 OPTIONAL_TRANSLATED = {"note", "description"}
+#: Longest texts the database keeps (the models' max_length).
+MAX_LENGTHS = {"title": 200, "topic_slug": 80, "scenario_slug": 120}
+#: A referee case is a few levels deep; anything deeper is a mistake (or an attack).
+MAX_DEPTH = 32
+SLUG = re.compile(r"^[-a-zA-Z0-9_]+\Z")
+#: PositiveSmallIntegerField's range.
+MAX_ORDER = 32767
 
 
 @dataclass
@@ -45,50 +62,116 @@ def languages() -> list[str]:
     return [code for code, _name in settings.LANGUAGES]
 
 
+def _refuse_constant(name: str) -> float:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def read_json(path: Path) -> tuple[Any, str | None]:
+    """The file's JSON, or why it cannot be read (never an exception)."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8"), parse_constant=_refuse_constant), None
+    except (OSError, UnicodeDecodeError, ValueError) as error:
+        # ValueError: JSONDecodeError, NaN/Infinity, an integer of more than 4,300 digits
+        return None, f"cannot be read as JSON: {error}"
+    except RecursionError:
+        return None, f"cannot be read as JSON: nested more than {MAX_DEPTH} levels deep"
+
+
+def shape_problem(value: Any) -> tuple[str, str] | None:
+    """The first value no fixture may hold, as (path, message); walked without recursion.
+
+    >>> shape_problem({"a": [1, 2.5, "x"]}) is None
+    True
+    >>> shape_problem({"case": {"state": {"positions": {"red": [[1e309, 2]]}}}})
+    ('case.state.positions.red[0][0]', 'is not a finite number')
+    >>> shape_problem({"title_en": "a\\x00b"})
+    ('title_en', 'holds a NUL character')
+    """
+    stack: list[tuple[str, Any, int]] = [("", value, 0)]
+    while stack:
+        path, item, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            return path, f"is nested more than {MAX_DEPTH} levels deep"
+        if isinstance(item, float) and not math.isfinite(item):
+            return path, "is not a finite number"
+        if isinstance(item, str) and "\x00" in item:
+            return path, "holds a NUL character"
+        if isinstance(item, Mapping):
+            for key, child in reversed(list(item.items())):
+                stack.append((f"{path}.{key}" if path else str(key), child, depth + 1))
+        elif isinstance(item, list):
+            for index in reversed(range(len(item))):
+                stack.append((f"{path}[{index}]", item[index], depth + 1))
+    return None
+
+
 def read_bank(paths: list[Path]) -> Bank:
     """Read and check every file; ``Bank.problems`` lists everything wrong."""
     bank = Bank()
     for path in paths:
         source = str(path)
-        try:
-            objects = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-            bank.problem(source, "", "file", f"cannot be read as JSON: {error}")
+        objects, error = read_json(path)
+        if error is not None:
+            bank.problem(source, "", "file", error)
             continue
         if not isinstance(objects, list):
             bank.problem(source, "", "file", "must hold a list of fixture objects")
             continue
         for index, entry in enumerate(objects):
-            if not isinstance(entry, Mapping) or not isinstance(entry.get("fields"), Mapping):
-                bank.problem(source, "", f"[{index}]", "is not a fixture object with fields")
-                continue
-            fields = dict(entry["fields"])
-            slug = str(fields.get("slug") or "")
-            if not slug:
-                bank.problem(source, "", f"[{index}].slug", "is missing")
-                continue
-            model = entry.get("model")
-            target = {"quiz.topic": bank.topics, "quiz.scenario": bank.scenarios}.get(model)
-            if target is None:
-                bank.problem(source, slug, "model", f"unknown model {model!r}")
-                continue
-            if slug in target:
-                bank.problem(source, slug, "slug", "appears twice in the bank")
-                continue
-            target[slug] = {"source": source, "fields": fields}
+            read_entry(bank, source, index, entry)
     for slug, entry in bank.topics.items():
-        check_translations(bank, entry["source"], slug, entry["fields"], TOPIC_TRANSLATED)
+        check_topic(bank, entry["source"], slug, entry["fields"])
     known_topics = set(bank.topics) | set(Topic.objects.values_list("slug", flat=True))
     for slug, entry in bank.scenarios.items():
         check_scenario(bank, entry["source"], slug, entry["fields"], known_topics)
+    check_new_situations(bank)
     return bank
+
+
+def read_entry(bank: Bank, source: str, index: int, entry: Any) -> None:
+    """File one fixture object under its model and slug, or report why it cannot be."""
+    if not isinstance(entry, Mapping) or not isinstance(entry.get("fields"), Mapping):
+        bank.problem(source, "", f"[{index}]", "is not a fixture object with fields")
+        return
+    fields = dict(entry["fields"])
+    slug = fields.get("slug")
+    if not isinstance(slug, str) or not slug:
+        bank.problem(source, "", f"[{index}].slug", "must be a non-empty text")
+        return
+    if not SLUG.match(slug):
+        bank.problem(source, slug, "slug", "may hold only letters, digits, - and _")
+        return
+    model = entry.get("model")
+    target = {"quiz.topic": bank.topics, "quiz.scenario": bank.scenarios}.get(
+        model if isinstance(model, str) else ""
+    )
+    if target is None:
+        bank.problem(source, slug, "model", f"unknown model {model!r}")
+        return
+    shape = shape_problem(fields)
+    if shape is not None:
+        bank.problem(source, slug, *shape)
+        return
+    if slug in target:
+        bank.problem(source, slug, "slug", "appears twice in the bank")
+        return
+    target[slug] = {"source": source, "fields": fields}
 
 
 def check_translations(
     bank: Bank, source: str, slug: str, fields: Mapping[str, Any], names: tuple[str, ...]
 ) -> None:
     for name in names:
-        values = {code: str(fields.get(f"{name}_{code}") or "").strip() for code in languages()}
+        values = {}
+        for code in languages():
+            value = fields.get(f"{name}_{code}")
+            if value is not None and not isinstance(value, str):
+                bank.problem(source, slug, f"{name}_{code}", "must be a text")
+                value = ""
+            values[code] = (value or "").strip()
+            limit = MAX_LENGTHS.get(name)
+            if limit and len(values[code]) > limit:
+                bank.problem(source, slug, f"{name}_{code}", f"is longer than {limit} characters")
         if name in OPTIONAL_TRANSLATED and not any(values.values()):
             continue
         for code, value in values.items():
@@ -96,29 +179,106 @@ def check_translations(
                 bank.problem(source, slug, f"{name}_{code}", "is empty; every language is needed")
 
 
+def is_int(value: Any) -> bool:
+    """A JSON integer (``true`` is not one).
+
+    >>> is_int(3), is_int(True), is_int(3.0), is_int("3")
+    (True, False, False, False)
+    """
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_topic(bank: Bank, source: str, slug: str, fields: Mapping[str, Any]) -> None:
+    check_translations(bank, source, slug, fields, TOPIC_TRANSLATED)
+    if len(slug) > MAX_LENGTHS["topic_slug"]:
+        bank.problem(source, slug, "slug", f"is longer than {MAX_LENGTHS['topic_slug']} characters")
+    order = fields.get("order", 0)
+    if not is_int(order) or not 0 <= order <= MAX_ORDER:
+        bank.problem(source, slug, "order", f"must be a whole number from 0 to {MAX_ORDER}")
+
+
+def topic_slug(value: Any) -> str | None:
+    """The topic's natural key: ``"miss"`` or ``["miss"]``; ``None`` for anything else.
+
+    >>> topic_slug("miss"), topic_slug(["miss"]), topic_slug([["miss"]]), topic_slug({"a": 1})
+    ('miss', 'miss', None, None)
+    """
+    if isinstance(value, list) and len(value) == 1:
+        value = value[0]
+    return value if isinstance(value, str) else None
+
+
+def federation_slug(value: Any) -> str | None:
+    """The owning federation's slug: ``"demo"`` or ``["demo"]``; ``""`` for none.
+
+    >>> federation_slug(None), federation_slug(""), federation_slug(["demo"]), federation_slug(3)
+    ('', '', 'demo', None)
+    """
+    if value is None:
+        return ""
+    return topic_slug(value)
+
+
 def check_scenario(
     bank: Bank, source: str, slug: str, fields: Mapping[str, Any], known_topics: set[str]
 ) -> None:
-    from rules_engine import CaseError, compare_expectation, judge, load_case
-
     check_translations(bank, source, slug, fields, SCENARIO_TRANSLATED)
-    topic = fields.get("topic")
-    topic_slug = topic[0] if isinstance(topic, list) and topic else topic
-    if topic_slug not in known_topics:
+    if len(slug) > MAX_LENGTHS["scenario_slug"]:
+        bank.problem(
+            source, slug, "slug", f"is longer than {MAX_LENGTHS['scenario_slug']} characters"
+        )
+    topic = topic_slug(fields.get("topic"))
+    if topic is None:
+        bank.problem(source, slug, "topic", "must be a topic's slug, as \"miss\" or [\"miss\"]")
+    elif topic not in known_topics:
         bank.problem(source, slug, "topic", f"unknown topic {topic!r}")
-    if fields.get("difficulty") not in Difficulty.values:
+    difficulty = fields.get("difficulty")
+    if not is_int(difficulty) or difficulty not in Difficulty.values:
         bank.problem(source, slug, "difficulty", "must be 1, 2 or 3")
-    ask = fields.get("ask")
-    if ask not in asks.Ask.values:
-        bank.problem(source, slug, "ask", f"must be one of {', '.join(asks.Ask.values)}")
-    ask_ball = fields.get("ask_ball") or ""
+    if not isinstance(fields.get("published", True), bool):
+        bank.problem(source, slug, "published", "must be true or false (without quotes)")
+    check_ask(bank, source, slug, fields)
+    check_audience(bank, source, slug, fields)
+    check_case(bank, source, slug, fields.get("case"))
+
+
+def check_ask(bank: Bank, source: str, slug: str, fields: Mapping[str, Any]) -> None:
     import rules_engine
 
-    if ask_ball and ask_ball not in rules_engine.COLOURS:
+    ask = fields.get("ask")
+    if not isinstance(ask, str) or ask not in asks.Ask.values:
+        bank.problem(source, slug, "ask", f"must be one of {', '.join(asks.Ask.values)}")
+    ask_ball = fields.get("ask_ball") or ""
+    if not isinstance(ask_ball, str) or (ask_ball and ask_ball not in rules_engine.COLOURS):
         bank.problem(source, slug, "ask_ball", "must be a colour (yellow … black)")
-    if ask == asks.Ask.RESPOT and not ask_ball:
+    elif ask == asks.Ask.RESPOT and not ask_ball:
         bank.problem(source, slug, "ask_ball", "is needed: which colour's re-spot is asked")
-    case = fields.get("case")
+
+
+def check_audience(bank: Bank, source: str, slug: str, fields: Mapping[str, Any]) -> None:
+    """``audience``: practice (default) or exam; only an exam-only scenario has a federation."""
+    audience = fields.get("audience", Audience.PRACTICE)
+    if not isinstance(audience, str) or audience not in Audience.values:
+        bank.problem(
+            source, slug, "audience", f"must be practice or exam, not {audience!r}"
+        )
+        return
+    owner = federation_slug(fields.get("federation"))
+    if owner is None:
+        bank.problem(source, slug, "federation", "must be a federation's slug, as [\"demo\"]")
+    elif owner and audience == Audience.PRACTICE:
+        bank.problem(
+            source, slug, "federation",
+            "a practice scenario is public and has no federation; only exam-only ones do",
+        )
+    elif owner and not Federation.objects.filter(slug=owner).exists():
+        bank.problem(source, slug, "federation", f"unknown federation {owner!r}")
+
+
+def check_case(bank: Bank, source: str, slug: str, case: Any) -> None:
+    """The engine judges the case, and its decision must be the author's ``expect``."""
+    from rules_engine import CaseError, compare_expectation, judge, load_case
+
     if not isinstance(case, Mapping):
         bank.problem(source, slug, "case", "must be a referee case (a JSON object)")
         return
@@ -132,8 +292,8 @@ def check_scenario(
         if not error.problems:
             bank.problem(source, slug, "case", str(error))
         return
-    except ValueError as error:
-        bank.problem(source, slug, "case", str(error))
+    except Exception as error:  # noqa: BLE001 - one report line, never a traceback
+        bank.problem(source, slug, "case", f"the engine cannot judge it: {error!r}"[:300])
         return
     expect = case.get("expect")
     if not isinstance(expect, Mapping):
@@ -146,6 +306,74 @@ def check_scenario(
             f"case.expect.{difference.path}",
             f"the author expects {difference.expected!r}, the engine decides {difference.actual!r}",
         )
+
+
+def situation(case: Any) -> str | None:
+    """A case as a situation: without ``id``, ``expect`` and the scores (``None``: no case).
+
+    Two cases with the same situation are the same question in other words.
+
+    >>> situation({"id": "a", "expect": {}, "state": {"scores": {"A": 1}, "reds": 3}})
+    '{"state": {"reds": 3}}'
+    """
+    if not isinstance(case, Mapping):
+        return None
+    plain = {key: value for key, value in case.items() if key not in {"id", "expect"}}
+    state = plain.get("state")
+    if isinstance(state, Mapping):
+        plain["state"] = {key: value for key, value in state.items() if key != "scores"}
+    return json.dumps(plain, sort_keys=True, ensure_ascii=False)
+
+
+def check_new_situations(bank: Bank) -> None:
+    """An exam-only case equal to a practice case, or to another exam-only one, is refused.
+
+    The practice bank is public with its explanations: an exam question must be a
+    situation it does not show. Scenarios already in the database count too.
+    """
+    practice: dict[str, str] = {}
+    exam: dict[str, str] = {}
+    stored = Scenario.objects.exclude(slug__in=list(bank.scenarios)).values_list(
+        "slug", "audience", "case"
+    )
+    loading = (
+        (slug, entry["fields"].get("audience", Audience.PRACTICE), entry["fields"].get("case"))
+        for slug, entry in bank.scenarios.items()
+    )
+    candidates = []
+    for slug, audience, case in [*stored, *loading]:
+        key = situation(case)
+        if key is None:
+            continue
+        if audience == Audience.PRACTICE:
+            practice.setdefault(key, slug)
+        elif audience == Audience.EXAM:
+            candidates.append((slug, key))
+    for slug, key in candidates:
+        entry = bank.scenarios.get(slug)
+        same = practice.get(key)
+        if entry is not None and same is not None:
+            bank.problem(
+                entry["source"], slug, "case",
+                f"is practice scenario {same!r}'s case (id, expect and scores aside); "
+                "an exam-only case must be a new situation",
+            )
+        elif entry is not None and key in exam:
+            bank.problem(
+                entry["source"], slug, "case",
+                f"is exam-only scenario {exam[key]!r}'s case (id, expect and scores aside)",
+            )
+        exam.setdefault(key, slug)
+    for slug, entry in bank.scenarios.items():
+        key = situation(entry["fields"].get("case"))
+        owner = exam.get(key) if key is not None else None
+        audience = entry["fields"].get("audience", Audience.PRACTICE)
+        if audience == Audience.PRACTICE and owner is not None and owner not in bank.scenarios:
+            bank.problem(
+                entry["source"], slug, "case",
+                f"is exam-only scenario {owner!r}'s case (id, expect and scores aside); "
+                "practice would show it",
+            )
 
 
 def strip_expect(case: Mapping[str, Any]) -> dict[str, Any]:
@@ -167,20 +395,22 @@ def store_bank(bank: Bank) -> tuple[int, int]:
         fields = entry["fields"]
         Topic.objects.update_or_create(
             slug=slug,
-            defaults={"order": int(fields.get("order") or 0)}
-            | translated(fields, TOPIC_TRANSLATED),
+            defaults={"order": fields.get("order", 0)} | translated(fields, TOPIC_TRANSLATED),
         )
+    federations = {federation.slug: federation for federation in Federation.objects.all()}
     for slug, entry in bank.scenarios.items():
         fields = entry["fields"]
-        topic = fields["topic"]
+        owner = federation_slug(fields.get("federation"))
         Scenario.objects.update_or_create(
             slug=slug,
             defaults={
-                "topic": Topic.objects.get(slug=topic[0] if isinstance(topic, list) else topic),
+                "topic": Topic.objects.get(slug=topic_slug(fields["topic"])),
                 "difficulty": fields["difficulty"],
                 "ask": fields["ask"],
                 "ask_ball": fields.get("ask_ball") or "",
-                "published": bool(fields.get("published", True)),
+                "published": fields.get("published", True),
+                "audience": fields.get("audience", Audience.PRACTICE),
+                "federation": federations.get(owner) if owner else None,
                 "case": strip_expect(fields["case"]),
             }
             | translated(fields, SCENARIO_TRANSLATED),

@@ -1,8 +1,10 @@
-"""What the published bank covers, and whether it meets the bank's targets (issue 4).
+"""What the published bank covers, and whether it meets the bank's targets (issues 4 and 8).
 
     python manage.py scenario_coverage            # the report
     python manage.py scenario_coverage --check    # the same, exit status 1 when a target is missed
 
+The practice bank first (its targets count practice scenarios only), then the
+shared exam pool (exam-only scenarios no federation owns) and its own targets.
 Each published case is judged by the engine: the rule paragraphs and trail
 codes listed are the ones its decisions really cite. See :mod:`quiz.coverage`.
 """
@@ -14,7 +16,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from quiz.coverage import BankCoverage, bank_coverage
+from quiz.coverage import BankCoverage, PoolCoverage, bank_coverage, exam_pool_coverage
 from quiz.models import Difficulty
 
 
@@ -34,8 +36,12 @@ class Command(BaseCommand):
     def handle(self, *args: Any, check: bool = False, **options: Any) -> None:
         coverage = bank_coverage()
         self.report(coverage)
-        if check and not coverage.met:
-            missed = [target.name for target in coverage.targets() if not target.met]
+        pool = exam_pool_coverage()
+        self.report_pool(pool)
+        if check and not (coverage.met and pool.met):
+            missed = [
+                target.name for target in (*coverage.targets(), *pool.targets()) if not target.met
+            ]
             raise CommandError(f"targets missed: {'; '.join(missed)}")
 
     def line(self, text: str = "") -> None:
@@ -46,8 +52,34 @@ class Command(BaseCommand):
         for key, count in counts.items():
             self.line(f"  {labels.get(key, str(key)):36} {count:4}")
 
+    def report_pool(self, pool: PoolCoverage) -> None:
+        self.line()
+        self.line(f"exam pool: {pool.total} shared exam-only scenario(s)")
+        self.table("exam pool by topic", pool.per_topic)
+        self.table(
+            "exam pool by difficulty",
+            pool.per_difficulty,
+            {level: f"{level} {label}" for level, label in Difficulty.choices},
+        )
+        self.table("exam pool by question", pool.per_ask)
+        self.table(
+            "exam pool positions",
+            {"with positions": pool.with_positions,
+             "without positions": pool.total - pool.with_positions},
+        )
+        for slug, codes in pool.incomplete.items():
+            self.line(f"  lacking {', '.join(codes)}: {slug}")
+        for slug, reason in pool.unjudged.items():
+            self.line(f"cannot be judged: {slug}: {reason}")
+        self.table("owned by a federation (not in the shared pool)", pool.owned)
+        self.line("exam pool targets:")
+        for target in pool.targets():
+            mark = "ok  " if target.met else "MISS"
+            self.line(f"  {mark} {target.name:36} need {target.needed:14} have {target.actual}")
+        self.line("all exam pool targets met" if pool.met else "some exam pool targets missed")
+
     def report(self, coverage: BankCoverage) -> None:
-        self.line(f"{coverage.published} published scenario(s)")
+        self.line(f"{coverage.published} published scenario(s) for practice")
         self.table("by topic", coverage.per_topic)
         self.table("by question", coverage.per_ask)
         self.table(

@@ -1,0 +1,36 @@
+"""Sign-up: a name to sign in with (never an address), an address to verify, a password."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth.forms import UserCreationForm
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+
+class SignUpForm(UserCreationForm):
+    email = forms.EmailField(
+        label=_("Email address"),
+        max_length=254,
+        help_text=_("We send a link to this address; open it to confirm that it is yours."),
+    )
+
+    class Meta(UserCreationForm.Meta):
+        fields = ("username", "email")
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["username"].help_text = _(
+            "At most 150 characters: letters, digits and . + - _, not an email address."
+        )
+
+    def clean_username(self) -> str:
+        username = super().clean_username()
+        if username and "@" in username:
+            raise ValidationError(
+                _("Choose a user name that is not an email address."), code="email_as_username"
+            )
+        return username
+
+    def clean_email(self) -> str:
+        return self.cleaned_data["email"].strip().lower()

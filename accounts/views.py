@@ -1,0 +1,107 @@
+"""Thin views: sign up, verify the address, resend the link; Django's own for the rest."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model, login
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from . import selectors, services
+from .forms import SignUpForm
+from .tokens import verification_token
+
+
+def _send_link(request: HttpRequest, user: object) -> None:
+    uidb64, token = services.verification_path(user=user)
+    link = request.build_absolute_uri(reverse("verify_email", args=[uidb64, token]))
+    services.send_verification(user=user, link=link)
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    form = SignUpForm(data=request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            user = services.sign_up(
+                username=form.cleaned_data["username"],
+                email=form.cleaned_data["email"],
+                password=form.cleaned_data["password1"],
+            )
+        except services.UsernameTaken:
+            form.add_error(
+                "username",
+                get_user_model()._meta.get_field("username").error_messages["unique"],
+            )
+        else:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            _send_link(request, user)
+            messages.success(
+                request,
+                _(
+                    "Welcome! Your progress is now kept across visits. We have sent a link "
+                    "to %(email)s: open it to confirm your address."
+                )
+                % {"email": form.cleaned_data["email"]},
+            )
+            return redirect("quiz:home")
+    return render(
+        request,
+        "registration/signup.html",
+        {"form": form},
+        status=400 if request.method == "POST" else 200,
+    )
+
+
+def verify_email(request: HttpRequest, uidb64: str, token: str) -> HttpResponse:
+    """The link from the verification mail: it confirms the address, or says why not.
+
+    A GET never writes, so the link shows a button that confirms (mail scanners that
+    open links confirm nothing).
+    """
+    user = selectors.user_from_uid(uidb64=uidb64)
+    valid = user is not None and verification_token.check_token(user, token)
+    return render(
+        request,
+        "registration/verify_email.html",
+        {
+            "valid": valid,
+            "verified": valid and selectors.is_verified(user=user),
+            "uidb64": uidb64,
+            "token": token,
+        },
+        status=200 if valid else 400,
+    )
+
+
+@require_POST
+def verify_email_confirm(request: HttpRequest, uidb64: str, token: str) -> HttpResponse:
+    user = selectors.user_from_uid(uidb64=uidb64)
+    if user is None or not services.verify_address(user=user, token=token):
+        return render(
+            request, "registration/verify_email.html", {"valid": False}, status=400
+        )
+    messages.success(request, _("Your address %(email)s is confirmed.") % {
+        "email": user.email_address.email
+    })
+    return redirect("quiz:home")
+
+
+@login_required
+@require_POST
+def verify_email_resend(request: HttpRequest) -> HttpResponse:
+    if getattr(request.user, "email_address", None) is None or selectors.is_verified(
+        user=request.user
+    ):
+        messages.info(request, _("There is no address to confirm."))
+        return redirect("quiz:home")
+    _send_link(request, request.user)
+    messages.success(
+        request,
+        _("We have sent a new link to %(email)s.") % {"email": request.user.email_address.email},
+    )
+    return redirect("quiz:home")

@@ -1,0 +1,150 @@
+"""The Django side of the load test: prepare exam day, then check that nothing was lost.
+
+``python loadtest/exam_day.py prepare --candidates N --questions Q --base URL --out FILE``
+creates a federation, an open exam of Q questions drawn from the exam pool and N
+enrolled candidates, and writes their invitation URLs to FILE (JSON).
+
+``python loadtest/exam_day.py verify --acks FILE`` reads the acknowledgement log the
+Locust candidates wrote and checks that, for every question, the last answer the site
+acknowledged is the answer stored: prints the counts, exits 1 on any loss.
+
+Both run with the same settings (environment) as the app servers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from datetime import timedelta
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.db import transaction  # noqa: E402
+from django.http import QueryDict  # noqa: E402
+from django.urls import reverse  # noqa: E402
+from django.utils import timezone, translation  # noqa: E402
+
+from exams import services  # noqa: E402
+from exams.models import (  # noqa: E402
+    Answer,
+    Enrolment,
+    Exam,
+    ExamSection,
+    Federation,
+    frozen_scenario,
+)
+from quiz.forms import AnswerForm  # noqa: E402
+
+FEDERATION = "loadtest"
+
+
+def prepare(*, candidates: int, questions: int, base: str) -> list[str]:
+    """A fresh federation, exam and candidates; their invitation URLs."""
+    now = timezone.now()
+    with transaction.atomic():
+        Federation.objects.filter(slug=FEDERATION).delete()
+        federation = Federation.objects.create(slug=FEDERATION, name="Load test federation")
+        exam = Exam.objects.create(
+            federation=federation,
+            slug="exam-day",
+            name="Exam day",
+            time_limit=120,
+            opens_at=now - timedelta(hours=1),
+            closes_at=now + timedelta(days=1),
+            pass_mark=50,
+            attempts_allowed=1,
+            languages=["en"],
+        )
+        ExamSection.objects.create(exam=exam, topic=None, question_count=questions, order=1)
+        enrolments = [
+            services.enrol_candidate(
+                exam=exam,
+                full_name=f"Candidate {n}",
+                email=f"candidate{n}@loadtest.invalid",
+                now=now,
+            )
+            for n in range(1, candidates + 1)
+        ]
+        with translation.override("en"):
+            return [base.rstrip("/") + invitation_path(enrolment) for enrolment in enrolments]
+
+
+def invitation_path(enrolment: Enrolment) -> str:
+    """The path of the candidate's invitation link (its token is shown once, at enrolment)."""
+    return reverse("exams:invitation", args=[enrolment.issued_token])
+
+
+def verify(*, acks: Path) -> tuple[int, int, list[str]]:
+    """(questions checked, acknowledged saves, losses) against the stored answers."""
+    last: dict[tuple[int, int], list[list[str]]] = {}
+    saves = 0
+    for line in acks.read_text(encoding="utf-8").splitlines():
+        ack = json.loads(line)
+        if "data" not in ack:  # a start, not a save
+            continue
+        last[(ack["attempt"], ack["position"])] = ack["data"]
+        saves += 1
+    stored = {
+        (answer.question.attempt_id, answer.question.position): answer
+        for answer in Answer.objects.select_related("question").filter(
+            question__attempt_id__in={attempt for attempt, _position in last}
+        )
+    }
+    losses = []
+    for (attempt, position), data in sorted(last.items()):
+        answer = stored.get((attempt, position))
+        if answer is None:
+            losses.append(f"attempt {attempt} question {position}: no answer stored")
+            continue
+        form = AnswerForm(scenario=frozen_scenario(answer.question), data=to_query(data))
+        if not form.is_valid():
+            losses.append(
+                f"attempt {attempt} question {position}: acknowledged an invalid "
+                f"answer: {form.errors.as_json()}"
+            )
+        elif form.answer != answer.payload:
+            losses.append(
+                f"attempt {attempt} question {position}: stored {answer.payload}, "
+                f"acknowledged {form.answer}"
+            )
+    return len(last), saves, losses
+
+
+def to_query(pairs: list[list[str]]) -> QueryDict:
+    query = QueryDict(mutable=True)
+    for name, value in pairs:
+        query.appendlist(name, value)
+    return query
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    make = commands.add_parser("prepare")
+    make.add_argument("--candidates", type=int, required=True)
+    make.add_argument("--questions", type=int, required=True)
+    make.add_argument("--base", required=True)
+    make.add_argument("--out", type=Path, required=True)
+    check = commands.add_parser("verify")
+    check.add_argument("--acks", type=Path, required=True)
+    args = parser.parse_args()
+    if args.command == "prepare":
+        urls = prepare(candidates=args.candidates, questions=args.questions, base=args.base)
+        args.out.write_text(json.dumps(urls), encoding="utf-8")
+        print(f"prepared {len(urls)} candidates, {args.questions} questions each")
+        return 0
+    questions, saves, losses = verify(acks=args.acks)
+    print(json.dumps({"questions": questions, "acknowledged_saves": saves, "lost": losses}))
+    return 1 if losses else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

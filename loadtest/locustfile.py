@@ -1,0 +1,288 @@
+"""Exam day, as candidates play it: Locust users driven by ``loadtest/run.py``.
+
+Each user is one enrolled candidate. He opens his invitation link, starts his attempt,
+then for every question reads the page, thinks, autosaves his answer (as the page's
+script does), thinks a little more and saves it with the Save button; he flags one
+question, goes back to it once, reviews, submits and reads his result. Every
+acknowledged save (an autosave answered ``{"saved": true}``, a Save answered by the
+next page) is written to the acknowledgement log, which ``run.py`` checks against
+the database afterwards: no acknowledged answer may be lost.
+
+Settings come from the environment, set by ``run.py``: ``LOADTEST_CANDIDATES`` (a JSON
+file of invitation URLs), ``LOADTEST_THINK`` (seconds), ``LOADTEST_ACKS`` (the log).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import random
+import re
+import threading
+import time
+from html.parser import HTMLParser
+from typing import Any
+from urllib.parse import urlencode
+
+import gevent
+from locust import FastHttpUser, events, task
+from locust.exception import StopUser
+
+with open(os.environ["LOADTEST_CANDIDATES"], encoding="utf-8") as _file:
+    CANDIDATES: list[str] = json.load(_file)
+THINK = float(os.environ.get("LOADTEST_THINK", "20"))
+ACKS_PATH = os.environ["LOADTEST_ACKS"]
+NEXT_CANDIDATE = itertools.count()
+ACKS_LOCK = threading.Lock()
+ACKS = open(ACKS_PATH, "a", encoding="utf-8")  # noqa: SIM115 - open for the whole run
+
+ASSET = re.compile(r'(?:href|src)="(/static/[^"]+\.(?:css|js))"')
+QUESTION_URL = re.compile(r"/attempt/(\d+)/question/(\d+)/")
+FORM = {"Content-Type": "application/x-www-form-urlencoded"}
+FETCH = {**FORM, "X-Requested-With": "fetch"}
+
+
+class Form:
+    """A form's fields, as a browser would submit them, and its action."""
+
+    def __init__(self, attrs: dict[str, str]) -> None:
+        self.id = attrs.get("id", "")
+        self.action = attrs.get("action") or None
+        self.hidden: dict[str, str] = {}
+        self.radios: dict[str, list[str]] = {}
+        self.checkboxes: dict[str, list[str]] = {}
+        self.selects: dict[str, list[str]] = {}
+        self.texts: dict[str, str] = {}
+
+
+class FormParser(HTMLParser):
+    """Every form of a page, in order."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.forms: list[Form] = []
+        self.form: Form | None = None
+        self.select: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {key: value or "" for key, value in attrs}
+        if tag == "form":
+            self.form = Form(a)
+            self.forms.append(self.form)
+        elif self.form is None:
+            return
+        elif tag == "input" and a.get("name"):
+            kind = a.get("type", "text")
+            if kind == "hidden":
+                self.form.hidden[a["name"]] = a.get("value", "")
+            elif kind == "radio":
+                self.form.radios.setdefault(a["name"], []).append(a.get("value", ""))
+            elif kind == "checkbox":
+                self.form.checkboxes.setdefault(a["name"], []).append(a.get("value", ""))
+            elif kind in {"text", "number"}:
+                self.form.texts[a["name"]] = a.get("value", "") or a.get("min", "") or "0"
+        elif tag == "select" and a.get("name"):
+            self.select = a["name"]
+            self.form.selects[self.select] = []
+        elif tag == "option" and self.select and a.get("value"):
+            self.form.selects[self.select].append(a["value"])
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "select":
+            self.select = None
+        elif tag == "form":
+            self.form = None
+
+
+def parse_form(html: str, form_id: str | None = None) -> Form:
+    """The form with ``form_id``, else the page's own form (one that posts back to it)."""
+    parser = FormParser()
+    parser.feed(html)
+    for form in parser.forms:
+        if (form.id == form_id) if form_id else form.action is None:
+            return form
+    raise StopUser()
+
+
+def an_answer(form: Form, rng: random.Random) -> list[tuple[str, str]]:
+    """A complete answer: one choice per radio group and list, some boxes ticked."""
+    data = [(name, rng.choice(values)) for name, values in form.radios.items()]
+    data += [(name, rng.choice(values)) for name, values in form.selects.items() if values]
+    chosen = dict(data)
+    for name, value in form.texts.items():
+        if name == "points_amount":  # how many points, unless nobody scores
+            value = "" if chosen.get("points_side") == ":nobody" else str(rng.randint(1, 7))
+        data.append((name, value))
+    for name, values in form.checkboxes.items():
+        data += [(name, value) for value in values if rng.random() < 0.3]
+    return data
+
+
+class Candidate(FastHttpUser):
+    """One candidate's exam day, from invitation to result."""
+
+    # Think time is paced inside the task: one task is the whole exam.
+    def on_start(self) -> None:
+        index = next(NEXT_CANDIDATE)
+        if index >= len(CANDIDATES):
+            raise StopUser()
+        self.invitation = CANDIDATES[index]
+        self.rng = random.Random(index)
+
+    def think(self, share: float = 1.0) -> None:
+        gevent.sleep(self.rng.uniform(0.5, 1.5) * THINK * share)
+
+    @task
+    def exam_day(self) -> None:
+        attempt_url, questions = self.begin()
+        flagged = self.rng.randrange(1, questions + 1)
+        for position in range(1, questions + 1):
+            self.answer(attempt_url, position, flag=position == flagged)
+        self.revisit(attempt_url, flagged)
+        self.submit(attempt_url)
+        raise StopUser()
+
+    def begin(self) -> tuple[str, int]:
+        """Open the invitation, start the attempt, read question 1; (attempt URL, questions)."""
+        with self.client.get(self.invitation, name="invitation", catch_response=True) as page:
+            if page.status_code != 200 or "csrfmiddlewaretoken" not in page.text:
+                page.failure(f"invitation: {page.status_code}")
+                raise StopUser()
+        self.fetch_assets(page.text)
+        form = parse_form(page.text, None)
+        if "language" not in form.radios and "language" not in form.selects:
+            # The invitation page names the exam; its button signs in to the enrolment.
+            self.think(0.1)
+            with self.client.post(
+                page.url, data=dict(form.hidden), name="sign in", catch_response=True
+            ) as page:
+                if page.status_code != 200 or "csrfmiddlewaretoken" not in page.text:
+                    page.failure(f"sign in: {page.status_code}")
+                    raise StopUser()
+            form = parse_form(page.text, None)
+        enrolment_url = page.url
+        self.think(0.25)
+        data = dict(form.hidden)
+        data["language"] = (form.radios.get("language") or form.selects.get("language") or ["en"])[
+            0
+        ]
+        with self.client.post(
+            enrolment_url, data=data, name="start", allow_redirects=False, catch_response=True
+        ) as reply:
+            match = QUESTION_URL.search(reply.headers.get("Location", ""))
+            if reply.status_code not in (302, 303) or not match:
+                reply.failure(f"start: {reply.status_code} to {reply.headers.get('Location')}")
+                raise StopUser()
+        self.log({"started": int(match.group(1)), "at": time.time()})
+        attempt_url = reply.headers["Location"].split("/question/")[0]
+        html = self.question_page(attempt_url, 1)
+        questions = html.count('class="question-link') or 1
+        return attempt_url, questions
+
+    def fetch_assets(self, html: str) -> None:
+        """The style sheets and scripts a browser loads once, then keeps in its cache."""
+        for asset in ASSET.findall(html):
+            with self.client.get(asset, name="static file", catch_response=True) as reply:
+                if reply.status_code != 200:
+                    reply.failure(f"static file {asset}: {reply.status_code}")
+
+    def question_page(self, attempt_url: str, position: int) -> str:
+        url = f"{attempt_url}/question/{position}/"
+        with self.client.get(url, name="question page", catch_response=True) as page:
+            if page.status_code != 200 or "answer-form" not in page.text:
+                page.failure(f"question page: {page.status_code}")
+                raise StopUser()
+            self.page = page.text
+            return page.text
+
+    def answer(self, attempt_url: str, position: int, *, flag: bool) -> None:
+        """Read the page (the first one was read on starting), think, autosave, save."""
+        url = f"{attempt_url}/question/{position}/"
+        html = self.page if position == 1 else self.question_page(attempt_url, position)
+        form = parse_form(html, "answer-form")
+        token = list(form.hidden.items())  # the CSRF token and the question's own fields
+        self.think()
+        answer = an_answer(form, self.rng)
+        with self.client.post(
+            url,
+            data=urlencode(token + answer + [("go", "save")]),
+            headers=FETCH,
+            name="autosave",
+            catch_response=True,
+        ) as reply:
+            if reply.status_code == 200 and reply.json().get("saved"):
+                self.acknowledge(url, token + answer)
+            else:
+                reply.failure(f"autosave: {reply.status_code} {reply.text[:80]}")
+        if flag:
+            self.think(0.2)
+            with self.client.post(
+                f"{url}flag/",
+                data=urlencode(token + [("flagged", "1")]),
+                headers=FETCH,
+                name="flag",
+                catch_response=True,
+            ) as reply:
+                if reply.status_code != 200:
+                    reply.failure(f"flag: {reply.status_code}")
+        self.think(0.3)
+        answer = an_answer(form, self.rng)
+        with self.client.post(
+            url,
+            data=urlencode(token + answer + [("go", "save")]),
+            headers=FORM,
+            name="save",
+            allow_redirects=False,
+            catch_response=True,
+        ) as reply:
+            if reply.status_code in (302, 303):
+                self.acknowledge(url, token + answer)
+            else:
+                reply.failure(f"save: {reply.status_code}")
+
+    def revisit(self, attempt_url: str, position: int) -> None:
+        self.think(0.5)
+        self.question_page(attempt_url, position)
+
+    def submit(self, attempt_url: str) -> None:
+        with self.client.get(
+            f"{attempt_url}/submit/", name="review page", catch_response=True
+        ) as page:
+            if page.status_code != 200:
+                page.failure(f"review page: {page.status_code}")
+                raise StopUser()
+            token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text)
+            token = token.group(1) if token else ""
+        self.think(0.5)
+        with self.client.post(
+            f"{attempt_url}/submit/",
+            data={"csrfmiddlewaretoken": token},
+            name="submit",
+            allow_redirects=False,
+            catch_response=True,
+        ) as reply:
+            if reply.status_code not in (302, 303):
+                reply.failure(f"submit: {reply.status_code}")
+                raise StopUser()
+            result = reply.headers.get("Location", "")
+        with self.client.get(result, name="result page", catch_response=True) as page:
+            if page.status_code != 200:
+                page.failure(f"result page: {page.status_code}")
+
+    def acknowledge(self, url: str, body: list[tuple[str, str]]) -> None:
+        """Log what the site acknowledged, as posted (less the CSRF token)."""
+        attempt, position = QUESTION_URL.search(url).groups()
+        data = [(name, value) for name, value in body if name != "csrfmiddlewaretoken"]
+        self.log({"attempt": int(attempt), "position": int(position), "data": data})
+
+    @staticmethod
+    def log(line: dict[str, Any]) -> None:
+        with ACKS_LOCK:
+            ACKS.write(json.dumps(line) + "\n")
+            ACKS.flush()
+
+
+@events.quitting.add_listener
+def _close_log(environment: Any, **_kwargs: Any) -> None:
+    ACKS.close()

@@ -1,0 +1,244 @@
+"""The referee of the WPBSA rules as amended to 12 August 2014 (``ruleset`` ``wpbsa-2014``).
+
+A subclass of ``Wpbsa2007Referee`` overriding only what the 2014 text of Section 3 changed;
+every override names its 2014 paragraph. The 2014 text renumbers Section 3: 3.10 Penalties
+(2007: 3.12), 3.11 Fouls, 3.12 Snookered after a foul (2007: 3.10); 3.3 gained a paragraph (d),
+so (d)-(h) became (e)-(i); in 3.14 the old opening paragraph became (a) with the exceptions
+(i)-(iii) and the letters after it shifted by one. ``renumber`` turns a 2007 citation into the
+2014 one, so the trail and ``decision.rules`` cite this edition's own numbering.
+
+Differences of substance (docs/editions.md lists each with its paragraph):
+
+- 3.14(a)(ii): no miss when the points difference equals the points left on the table;
+- 3.14(b): on a request to play again from the original position all the balls are replaced;
+- 3.14(d)(iii): the miss count starts again when the offender plays from the position left;
+- 3.10(d)(iii), 3.14(g): touching a ball during the consultation after a miss is seven points;
+- 3.10(a)(i), 3.3(g)(iv): striking before a colour taken as a free ball is spotted is the value
+  of the ball on, and the colour is not scored;
+- 3.8(a): after a red, a cue ball touching a colour makes the referee ask for a declaration;
+- 3.15(a): a ball the striker moves because his partner caused it is put back without penalty.
+
+>>> from rules_engine.case import load_case
+>>> case = load_case({"format": "snooker-referee-case/1", "id": "m", "ruleset": "wpbsa-2014",
+...                   "state": {"reds": 1, "scores": {"A": 0, "B": 35}},
+...                   "stroke": {"first_contact": [], "path_to_ball_on": "partial"}})
+>>> decision = Wpbsa2014Referee().judge(case)
+>>> decision.calls, decision.rules[1:3]
+(('foul',), ('3.10(a)', '3.10'))
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from rules_engine.balls import COLOURS, FOUL_CLASSES
+from rules_engine.case import Case
+from rules_engine.decision import Decision, Foul, TrailStep
+from rules_engine.rulesets.wpbsa2007 import (
+    _FAILED_TO_HIT,
+    Wpbsa2007Referee,
+    _points_remaining,
+    _Work,
+)
+from rules_engine.trail import TRAIL_CODES
+
+#: Trail codes that exist for this edition: their rule is already in the 2014 numbering.
+OWN_CODES = frozenset(
+    {
+        "miss_not_called_points_equal",
+        "replace_all_option_after_miss",
+        "miss_count_restarts",
+        "early_stroke_colour_not_scored",
+        "touching_ball_declare_asked",
+        "ball_moved_by_other_no_penalty",
+        "play_continues_after_reposition",
+    }
+)
+#: 2007 codes whose 2014 paragraph is not simply the renumbered 2007 one.
+CODE_RULES = {
+    "miss_not_best_attempt": "3.14(a)",
+    "miss_not_called_no_path": "3.14(a)(iii)",
+    "miss_not_called_snookers_needed": "3.14(a)(i)",
+    # 2014 3.14 no longer names the black: the foul on the last black ends the frame (3.4(a)).
+    "miss_not_called_only_black": "3.4(a)",
+    "early_stroke_free_ball": "3.10(a)",
+    "consultation_touch": "3.10(d)",
+    "frame_awarded_third_miss": "3.14(d)",
+}
+_RULE = re.compile(r"^3\.(?P<rule>\d+)(?P<letter>\([a-z]\))?(?P<rest>.*)$")
+_RULE_NUMBERS = {"10": "12", "12": "10"}
+_LETTERS = {
+    "3": {"(d)": "(e)", "(e)": "(f)", "(f)": "(g)", "(g)": "(h)", "(h)": "(i)"},
+    "14": {"(a)": "(b)", "(b)": "(c)", "(c)": "(d)", "(d)": "(e)", "(g)": "(f)", "(h)": "(g)"},
+}
+
+
+def renumber(rule: str) -> str:
+    """A 2007 (``wpbsa-2007``) citation of Section 3 in the 2014 numbering.
+
+    >>> [renumber(r) for r in ("3.12(b)", "3.10(b)(ii)", "3.3(f)", "3.14(c)(i)", "3.7(d)")]
+    ['3.10(b)', '3.12(b)(ii)', '3.3(g)', '3.14(d)(i)', '3.7(d)']
+    >>> renumber("3.14")
+    '3.14(a)'
+    """
+    match = _RULE.match(rule)
+    if match is None:
+        return rule
+    number, letter, rest = match["rule"], match["letter"] or "", match["rest"]
+    if number == "14" and not letter and not rest:
+        return "3.14(a)"
+    letter = _LETTERS.get(number, {}).get(letter, letter)
+    return f"3.{_RULE_NUMBERS.get(number, number)}{letter}{rest}"
+
+
+def rule_2014(code: str, rule: str) -> str:
+    """The 2014 citation of a trail step or foul of ``code`` citing ``rule``."""
+    if code in OWN_CODES or "*" in rule:
+        return rule
+    return CODE_RULES.get(code) or renumber(rule)
+
+
+class Wpbsa2014Referee(Wpbsa2007Referee):
+    """Judges referee cases by the 2014 WPBSA text of Section 3 (the ``wpbsa-2014`` ruleset)."""
+
+    name = "wpbsa-2014"
+
+    @staticmethod
+    def rule_of(code: str) -> str:
+        """The 2014 paragraph a trail step of ``code`` cites.
+
+        >>> Wpbsa2014Referee.rule_of("free_ball_called")
+        '3.12'
+        """
+        return rule_2014(code, TRAIL_CODES[code].rule)
+
+    def judge(self, case: Case) -> Decision:
+        """The 2007 referee's reasoning with this edition's overrides, cited in 2014 numbering."""
+        decision = super().judge(case)
+        return replace(
+            decision,
+            fouls=tuple(
+                Foul(f.code, f.ball, f.penalty, rule_2014(f.code, f.rule)) for f in decision.fouls
+            ),
+            trail=tuple(
+                TrailStep(rule_2014(s.code, s.rule), s.code, s.params) for s in decision.trail
+            ),
+        )
+
+    # ------------------------------------------------------------------ 3.10 penalties
+    def foul_penalty(self, work: _Work, code: str, ball: str | None, balls: tuple[str, ...]) -> int:
+        """3.10(a)(i): striking before a colour taken as a free ball is spotted is the value of
+        the ball on; 3.10(d)(iii): touching a ball during the consultation of 3.14(f) is seven."""
+        if code == "early_stroke_free_ball":
+            return work.ball_on_value
+        if code == "consultation_touch":
+            return 7
+        return super().foul_penalty(work, code, ball, balls)
+
+    def infringements(self, work: _Work) -> None:
+        """3.15(a): a ball the striker moves because another person caused it (his partner
+        included, unlike 2007) is put back by the referee without penalty."""
+        moved = [i for i in work.stroke.infringements if i.code == "partner_caused_touch"]
+        if not moved:
+            super().infringements(work)
+            return
+        kept = tuple(i for i in work.stroke.infringements if i.code != "partner_caused_touch")
+        work.stroke = replace(work.stroke, infringements=kept)
+        super().infringements(work)
+        for infringement in moved:
+            ball = infringement.ball or (
+                work.ball_on_name if work.ball_on_name != "colour" else "red"
+            )
+            work.step("ball_moved_by_other_no_penalty", ball=ball)
+            if ball != "red":
+                work.replaced = tuple(dict.fromkeys(work.replaced + (ball,)))
+
+    def penalty(self, work: _Work) -> None:
+        """3.3(g)(iv): a colour the striker played before it was spotted is not scored."""
+        super().penalty(work)
+        for infringement in work.stroke.infringements:
+            if infringement.code in ("early_stroke", "early_stroke_free_ball") and (
+                infringement.ball in COLOURS
+            ):
+                work.step("early_stroke_colour_not_scored", ball=infringement.ball)
+
+    # ------------------------------------------------------------------ 3.14 foul and a miss
+    def miss(self, work: _Work) -> None:
+        """3.14(a)(ii): no miss when, before or after the stroke, the points left on the table
+        (a re-spotted black not counted) equal the points difference and the miss was not
+        intentional; otherwise as before, cited in the 2014 numbering."""
+        equal = self._points_equal_excuse(work)
+        if equal:
+            work.step("miss_not_called_points_equal", sides=equal)
+            return
+        super().miss(work)
+
+    def _points_equal_excuse(self, work: _Work) -> tuple[str, ...]:
+        state, stroke = work.state, work.stroke
+        if not work.fouls or not stroke.struck or state.only_black_left:
+            return ()
+        failed = any(code in _FAILED_TO_HIT for code, _, _ in work.fouls) or (
+            work.no_nomination and not work.contact
+        )
+        path = work.facts.path_to_ball_on or "full"
+        if not failed or not stroke.best_attempt or path == "none":
+            return ()
+        if path == "full" and state.misses >= 1:  # 3.14(d)(i): regardless of the scores
+            return ()
+        if self.sides_needing_snookers(work):  # 3.14(a)(i) applies
+            return ()
+        reds = state.reds if work.replace_all else state.reds - work.leaving["red"]
+        after = _points_remaining(reds, state.colours, "red", False)
+        sides = [
+            side
+            for remaining, scores in ((work.points_remaining, state.scores), (after, work.scores))
+            for side, score in scores.items()
+            if score < max(scores.values()) and max(scores.values()) - score == remaining
+        ]
+        return tuple(dict.fromkeys(sides))
+
+    def next_turn(self, work: _Work) -> None:
+        """3.14(b): after a miss all balls are replaced on request; 3.14(d)(iii): the miss count
+        starts again from the position left; 3.15(a): with no foul and no stroke the striker
+        plays on."""
+        state, stroke = work.state, work.stroke
+        if not stroke.struck and not work.fouls and not work.frame.over:
+            work.next_striker, work.next_ball_on = state.striker, state.ball_on
+            work.next_in_hand, work.next_free_ball = state.in_hand, state.free_ball
+            work.step("play_continues_after_reposition", player=state.striker)
+            return
+        super().next_turn(work)
+        if not work.miss:
+            return
+        player = work.next_striker
+        for index, step in enumerate(work.trail):
+            if step.code == "replace_option_after_miss":
+                work.trail[index] = TrailStep(
+                    TRAIL_CODES["replace_all_option_after_miss"].rule,
+                    "replace_all_option_after_miss",
+                    step.params,
+                )
+        if not work.frame.over and (work.facts.path_to_ball_on or "full") == "full":
+            work.step("miss_count_restarts", player=player)
+
+    def scoring(self, work: _Work) -> None:
+        """No stroke and no foul (3.15(a)): nothing to score, and no stroke to call fair."""
+        if not work.stroke.struck and not work.fouls:
+            return
+        super().scoring(work)
+
+    # ------------------------------------------------------------------ 3.8 touching ball
+    def touching_ball_call(self, work: _Work) -> None:
+        """3.8(a): when the cue ball touches a colour after a red was potted, the referee also
+        asks the striker to declare the colour he is on."""
+        super().touching_ball_call(work)
+        if work.next_ball_on != "colour" or "touching_ball" not in work.calls:
+            return
+        called = next(s for s in work.trail if s.code == "touching_ball_called")
+        if any(ball in COLOURS for ball in dict(called.params)["balls"]):  # type: ignore[union-attr]
+            work.step("touching_ball_declare_asked")
+
+
+assert set(CODE_RULES) | OWN_CODES <= set(TRAIL_CODES)
+assert all(code in FOUL_CLASSES for code in ("early_stroke_free_ball", "consultation_touch"))

@@ -1,0 +1,229 @@
+"""Sign-up with a verified address, password reset, login throttling."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core import mail
+from django.urls import reverse
+from django.utils import translation
+
+from accounts.models import EmailAddress
+from accounts.selectors import verified_account
+
+PASSWORD = "długie-hasło-42"
+
+
+def url(name, language="en", *args):
+    with translation.override(language):
+        return reverse(name, args=args)
+
+
+def sign_up(client, language="en", username="nowy", email="Nowy@Example.org"):
+    return client.post(
+        url("signup", language),
+        {"username": username, "email": email, "password1": PASSWORD, "password2": PASSWORD},
+        follow=True,
+    )
+
+
+def link_in(message):
+    return re.search(r"http://testserver(/\S+)", message.body).group(1)
+
+
+def test_sign_up_signs_in_says_so_and_mails_a_verification_link(client, db):
+    page = sign_up(client, "pl")
+    user = get_user_model().objects.get(username="nowy")
+    # signed in as the new account, on the home page, with the message in Polish
+    assert page.redirect_chain[-1][0] == url("quiz:home", "pl")
+    assert client.session["_auth_user_id"] == str(user.pk)
+    assert page.context["user"] == user
+    text = page.content.decode()
+    assert "Witaj" in text and "nowy@example.org" in text
+    # the address is kept unverified, and a link went to it, in Polish
+    assert EmailAddress.objects.get(user=user).verified_at is None
+    assert [message.to for message in mail.outbox] == [["nowy@example.org"]]
+    assert link_in(mail.outbox[0]).startswith("/pl/accounts/verify/")
+    assert "Potwierdź" in mail.outbox[0].subject
+
+
+def test_the_verification_link_confirms_on_a_click_and_only_once(client, db):
+    sign_up(client)
+    user = get_user_model().objects.get(username="nowy")
+    link = link_in(mail.outbox[0])
+    client.logout()
+    page = client.get(link)
+    assert page.status_code == 200
+    assert EmailAddress.objects.get(user=user).verified_at is None  # a GET writes nothing
+    response = client.post(page.context["request"].path + "confirm/", follow=True)
+    assert EmailAddress.objects.get(user=user).verified_at is not None
+    assert "nowy@example.org is confirmed" in response.content.decode()
+    assert verified_account(email="NOWY@example.org") == user
+    assert client.post(link + "confirm/").status_code == 400  # used: dead
+
+
+@pytest.mark.parametrize(
+    "link", ["/en/accounts/verify/MQ/forged-token/", "/en/accounts/verify/!!/x-y/"]
+)
+def test_a_forged_verification_link_is_refused(client, db, link):
+    sign_up(client)
+    client.logout()
+    response = client.get(link)
+    assert response.status_code == 400
+    assert "not valid" in response.content.decode()
+    assert client.post(link + "confirm/").status_code == 400
+    assert not EmailAddress.objects.filter(verified_at__isnull=False).exists()
+
+
+def test_an_unverified_address_matches_no_account(client, db):
+    sign_up(client)
+    assert verified_account(email="nowy@example.org") is None
+
+
+def test_a_user_name_is_never_an_address(client, db):
+    response = client.post(
+        url("signup"),
+        {"username": "anna@example.org", "email": "anna@example.org",
+         "password1": PASSWORD, "password2": PASSWORD},
+    )
+    assert response.status_code == 400
+    assert "not an email address" in response.content.decode()
+    assert not get_user_model().objects.exists()
+    assert mail.outbox == []
+
+
+def test_sign_up_errors_are_shown_in_the_readers_language(client, db):
+    sign_up(client)
+    client.logout()
+    response = client.post(
+        url("signup", "fr"),
+        {"username": "NOWY", "email": "pas-une-adresse", "password1": "a", "password2": "b"},
+    )
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert 'role="alert"' in page
+    assert "existe déjà" in page  # the name is taken (case does not matter)
+    assert "adresse de courriel valide" in page
+    assert "_auth_user_id" not in client.session
+    assert get_user_model().objects.count() == 1
+
+
+def test_the_verification_mail_is_sent_again_on_demand(client, db):
+    sign_up(client)
+    response = client.post(url("verify_email_resend"), follow=True)
+    assert len(mail.outbox) == 2
+    assert "new link" in response.content.decode()
+
+
+# --- password reset ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "ru", "fa", "pl"])
+def test_password_reset_by_mail_in_every_language(client, db, language):
+    user = get_user_model().objects.create_user("reader", "reader@example.org", "old-pass-1234")
+    form = client.get(url("password_reset", language))
+    assert form.status_code == 200
+    response = client.post(url("password_reset", language), {"email": "reader@example.org"})
+    assert response.url == url("password_reset_done", language)
+    assert len(mail.outbox) == 1
+    link = link_in(mail.outbox[0])
+    assert link.startswith(f"/{language}/accounts/password/reset/")
+    page = client.get(link, follow=True)
+    assert page.context["validlink"]
+    new = "nowe-hasło-5678"
+    done = client.post(
+        page.redirect_chain[-1][0], {"new_password1": new, "new_password2": new}, follow=True
+    )
+    assert done.redirect_chain[-1][0] == url("password_reset_complete", language)
+    user.refresh_from_db()
+    assert user.check_password(new)
+    if language != "en":
+        assert "Password reset" not in form.content.decode()
+        assert "Password reset" not in mail.outbox[0].subject
+
+
+def test_no_reset_mail_for_an_account_without_a_password(client, db):
+    from exams.services import link_only_account
+
+    # an enrolment's own account has no address; one without a password gets no mail either
+    assert link_only_account().email == ""
+    user = get_user_model().objects.create_user("nopass", "nopass@example.org")
+    assert not user.has_usable_password()
+    client.post(url("password_reset"), {"email": "nopass@example.org"})
+    assert mail.outbox == []
+
+
+# --- throttling ------------------------------------------------------------------------------
+
+
+def fail_login(client, username, address="10.0.0.1"):
+    return client.post(
+        url("login"), {"username": username, "password": "wrong-password"}, REMOTE_ADDR=address
+    )
+
+
+def test_an_account_is_locked_after_five_failures_even_for_the_right_password(client, db):
+    get_user_model().objects.create_user("victim", password="right-pass-1234")
+    for attempt in range(4):
+        assert fail_login(client, "victim", f"10.0.0.{attempt}").status_code == 200
+    assert fail_login(client, "victim", "10.0.0.5").status_code == 429  # the fifth locks
+    right = client.post(
+        url("login", "fr"), {"username": "victim", "password": "right-pass-1234"},
+        REMOTE_ADDR="10.0.9.9",
+    )
+    assert right.status_code == 429
+    assert "_auth_user_id" not in client.session
+    assert "Trop de tentatives" in right.content.decode()
+
+
+def test_an_address_is_locked_after_five_failures_on_any_accounts(client, db):
+    get_user_model().objects.create_user("someone", password="right-pass-1234")
+    for attempt in range(5):
+        fail_login(client, f"guess-{attempt}", "10.0.0.7")
+    response = client.post(
+        url("login"), {"username": "someone", "password": "right-pass-1234"},
+        REMOTE_ADDR="10.0.0.7",
+    )
+    assert response.status_code == 429
+    # from another address, the account is not locked
+    other = client.post(
+        url("login"), {"username": "someone", "password": "right-pass-1234"},
+        REMOTE_ADDR="10.0.0.8",
+    )
+    assert other.status_code == 302
+
+
+def test_four_failures_then_the_right_password_signs_in(client, db):
+    get_user_model().objects.create_user("careful", password="right-pass-1234")
+    for _ in range(4):
+        fail_login(client, "careful")
+    response = client.post(
+        url("login"), {"username": "careful", "password": "right-pass-1234"},
+        REMOTE_ADDR="10.0.0.1",
+    )
+    assert response.status_code == 302
+
+
+def test_staff_unlock_an_account_in_the_admin(client, admin_client, db):
+    from axes.models import AccessAttempt
+
+    examiner = get_user_model().objects.create_user("examiner", password="right-pass-1234")
+    for attempt in range(5):
+        fail_login(client, "examiner", f"10.0.1.{attempt}")
+    assert AccessAttempt.objects.filter(username="examiner").exists()
+    changelist = admin_client.get("/en/admin/axes/accessattempt/")
+    assert changelist.status_code == 200 and "examiner" in changelist.content.decode()
+    ids = list(AccessAttempt.objects.filter(username="examiner").values_list("pk", flat=True))
+    admin_client.post(
+        "/en/admin/axes/accessattempt/",
+        {"action": "delete_selected", "_selected_action": ids, "post": "yes"},
+    )
+    assert not AccessAttempt.objects.filter(username="examiner").exists()
+    response = client.post(
+        url("login"), {"username": "examiner", "password": "right-pass-1234"},
+        REMOTE_ADDR="10.0.1.1",
+    )
+    assert response.status_code == 302
+    assert client.session["_auth_user_id"] == str(examiner.pk)

@@ -1,0 +1,146 @@
+"""Rule-book editions in a real browser: a trainee switches edition and sees another ruling and
+another citation on a scenario the editions judge differently; an examiner sets an exam in the
+2014 edition and its certificate names it."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+
+from exams import services
+from exams.models import Attempt, AttemptQuestion, Exam, Examiner, Federation, frozen_scenario
+from quiz.grading import decide, expected_answer
+from quiz.models import Scenario, Topic
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PASSWORD = "examiner-password-2026"
+LANGUAGES = ("en", "fr", "ru", "fa", "pl")
+
+
+@pytest.fixture
+def differing_scenario(db) -> Scenario:
+    """Touching a ball during the consultation after a miss: 4 points in 2007, 7 in 2014."""
+    topic = Topic.objects.create(
+        slug="penalties", order=6, **{f"title_{code}": f"Penalties ({code})" for code in LANGUAGES}
+    )
+    texts = {}
+    for code in LANGUAGES:
+        texts.update({f"title_{code}": f"Consultation ({code})",
+                      f"narrative_{code}": f"A touches a red during the consultation ({code}).",
+                      f"question_{code}": f"What is the penalty? ({code})"})  # fmt: skip
+    return Scenario.objects.create(
+        slug="edition-consultation-touch", topic=topic, difficulty=3, ask="penalty",
+        published=True, **texts,
+        case={"format": "snooker-referee-case/1", "id": "edition-consultation-touch",
+              "state": {"reds": 10, "misses": 1},
+              "stroke": {"struck": False, "infringements": ["consultation_touch:red"]}},
+    )  # fmt: skip
+
+
+def _answer_penalty(page, base: str, scenario: Scenario, penalty: int) -> None:
+    page.goto(f"{base}/en/practice/{scenario.topic.slug}/{scenario.slug}/")
+    page.locator(f"form.answer-form input[name=penalty][value='{penalty}']").check()
+    page.locator("form.answer-form button[type=submit]").click()
+    page.wait_for_selector(".feedback")
+
+
+def test_the_trainee_switches_edition_and_sees_another_ruling_and_citation(
+    page, live_server, differing_scenario
+):
+    base = live_server.url
+    _answer_penalty(page, base, differing_scenario, 4)
+    feedback = page.locator(".feedback").inner_text()
+    assert "Right!" in feedback
+    assert "Decided by: WPBSA Rules, 2007 edition." in feedback
+    assert "Section 3, rule 14(h)" in feedback
+
+    # The trainee switches to the 2014 edition on the feedback page itself.
+    page.select_option("select[name=edition]", "wpbsa-2014")
+    page.locator("form.edition-switch button[type=submit]").click()
+    page.wait_for_selector(".messages, [role=status], .feedback")
+    _answer_penalty(page, base, differing_scenario, 4)
+    feedback = page.locator(".feedback").inner_text()
+    assert "Not quite." in feedback
+    assert "Decided by: WPBSA Rules, 2014 edition." in feedback
+    assert "Section 3, rule 10(d)" in feedback and "rule 14(h)" not in feedback
+    rulings = page.locator("article.ruling")
+    assert rulings.count() == 2
+    assert "WPBSA Rules, 2007 edition" in rulings.nth(0).inner_text()
+    assert "WPBSA Rules, 2014 edition" in rulings.nth(1).inner_text()
+    assert "(your edition)" in rulings.nth(1).inner_text()
+    # The choice is remembered: the question page offers the 2014 edition selected.
+    page.goto(f"{base}/en/practice/{differing_scenario.topic.slug}/{differing_scenario.slug}/")
+    assert page.locator("select[name=edition]").input_value() == "wpbsa-2014"
+
+
+@pytest.fixture
+def examiner(db):
+    federation = Federation.objects.create(slug="rbf", name="Regional Billiards Federation")
+    user = get_user_model().objects.create_user("edition-examiner", password=PASSWORD)
+    Examiner.objects.create(user=user, federation=federation)
+    return user
+
+
+def _right_answer(question: AttemptQuestion) -> dict:
+    """The engine's answer to a drawn question (by the case's frozen edition)."""
+    scenario = frozen_scenario(question)
+    return expected_answer(
+        decision=decide(scenario.case), ask=scenario.ask, ask_ball=scenario.ask_ball
+    )
+
+
+def test_an_examiner_sets_a_2014_exam_and_the_certificate_names_it(
+    page, live_server, exam_bank, examiner
+):
+    base = live_server.url
+    now = timezone.now()
+    page.goto(f"{base}/en/accounts/login/?next=/en/exams/manage/")
+    page.fill("input[name=username]", "edition-examiner")
+    page.fill("input[name=password]", PASSWORD)
+    page.locator("main form button[type=submit]").click()
+    page.wait_for_url("**/en/exams/manage/")
+    page.goto(f"{base}/en/exams/manage/new/")
+    page.fill("input[name=slug]", "rules-2014")
+    for code in LANGUAGES:
+        page.fill(f"input[name=name_{code}]", f"2014 rules exam [{code}]")
+    page.fill("input[name=time_limit]", "20")
+    page.fill("input[name=opens_at]", (now - timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M"))
+    page.fill("input[name=closes_at]", (now + timedelta(days=1)).strftime("%Y-%m-%dT%H:%M"))
+    page.fill("input[name=pass_mark]", "60")
+    page.fill("input[name=attempts_allowed]", "1")
+    page.fill("input[name=waiting_hours]", "0")
+    page.select_option("select[name=edition]", "wpbsa-2014")
+    page.locator("input[name=languages][value=en]").check()
+    page.select_option("select[name=review]", "answers")
+    page.select_option("select[name=review_from]", "submission")
+    page.fill("input[name=certificate_months]", "24")
+    page.fill("input[name='sections-0-order']", "1")
+    page.fill("input[name='sections-0-question_count']", "3")
+    page.locator("form.exam-form button[type=submit]").click()
+    errors = page.locator(".errorlist").all_inner_texts()
+    page.wait_for_url("**/en/exams/manage/*/", timeout=5_000) if not errors else None
+    assert errors == []
+    assert "WPBSA Rules, 2014 edition" in page.locator("dl.facts").inner_text()
+
+    # The candidate sits it (the sitting itself is the exam flow's test): graded by 2014.
+    exam = Exam.objects.get(slug="rules-2014")
+    enrolment = services.enrol_candidate(
+        exam=exam, full_name="Jan Nowak", email="jan@example.org", by=examiner, now=now
+    )
+    attempt = services.start_attempt(enrolment=enrolment, language="en", now=now)
+    questions = list(attempt.questions.order_by("position"))
+    assert {q.case["ruleset"] for q in questions} == {"wpbsa-2014"}
+    for question in questions:
+        services.save_answer(
+            attempt=attempt, question=question, answer=_right_answer(question), now=now
+        )
+    services.submit_attempt(attempt=attempt, now=now)
+    code = Attempt.objects.get().certificate.code
+
+    page.context.clear_cookies()  # anyone, signed out, verifies it
+    page.goto(f"{base}/en/exams/verify/{code}/")
+    assert "WPBSA Rules, 2014 edition" in page.locator("dl.facts").inner_text()

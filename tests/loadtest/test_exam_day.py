@@ -1,0 +1,95 @@
+"""The load test's own checks: exam day is prepared, and a lost answer is found."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+from exams import services
+from exams.models import Enrolment
+
+HERE = Path(__file__).resolve().parents[2] / "loadtest"
+
+
+def load(name: str):
+    spec = importlib.util.spec_from_file_location(f"loadtest_{name}", HERE / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture
+def exam_day():
+    return load("exam_day")
+
+
+@pytest.fixture
+def started(exam_bank, exam_day):
+    """One prepared candidate, his attempt started: (attempt, its first question)."""
+    urls = exam_day.prepare(candidates=2, questions=2, base="http://server")
+    assert len(urls) == 2 and all(url.startswith("http://server/") for url in urls)
+    enrolment = Enrolment.objects.filter(exam__federation__slug="loadtest").first()
+    attempt = services.start_attempt(enrolment=enrolment, language="en")
+    return attempt, attempt.questions.order_by("position").first()
+
+
+def acknowledged(tmp_path: Path, attempt, position: int, data: list) -> Path:
+    log = tmp_path / "acks.jsonl"
+    lines = [
+        {"started": attempt.pk, "at": 0.0},
+        {"attempt": attempt.pk, "position": position, "data": data},
+    ]
+    log.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    return log
+
+
+def valid_post(question) -> list[list[str]]:
+    """A complete answer to ``question`` as posted: the first choice of every field."""
+    from exams.models import frozen_scenario
+    from quiz.forms import AnswerForm
+
+    form = AnswerForm(scenario=frozen_scenario(question))
+    pairs = [["scenario", str(form.fields["scenario"].initial)]]
+    for name, field in form.fields.items():
+        choices = [str(value) for value, _label in getattr(field, "choices", []) if value != ""]
+        if name == "points_side":
+            pairs.append([name, ":nobody"])
+        elif choices:
+            pairs.append([name, choices[0]])
+    return pairs
+
+
+def test_prepare_makes_an_open_exam_for_every_candidate(exam_bank, exam_day):
+    urls = exam_day.prepare(candidates=3, questions=2, base="http://server")
+    assert len(set(urls)) == 3
+    assert Enrolment.objects.filter(exam__federation__slug="loadtest").count() == 3
+    # Again: a fresh federation, not a second one beside it.
+    exam_day.prepare(candidates=1, questions=2, base="http://server")
+    assert Enrolment.objects.filter(exam__federation__slug="loadtest").count() == 1
+
+
+def test_the_answer_stored_is_the_answer_acknowledged(started, exam_day, tmp_path):
+    from exams.models import Answer, frozen_scenario
+    from quiz.forms import AnswerForm
+
+    attempt, question = started
+    data = valid_post(question)
+    form = AnswerForm(scenario=frozen_scenario(question), data=exam_day.to_query(data))
+    assert form.is_valid(), form.errors
+    services.save_answer(attempt=attempt, question=question, answer=form.answer)
+    log = acknowledged(tmp_path, attempt, question.position, data)
+    assert exam_day.verify(acks=log) == (1, 1, [])
+    # Another answer in the database than the one acknowledged: lost.
+    Answer.objects.filter(question=question).update(payload={"legal": None})
+    _questions, _saves, losses = exam_day.verify(acks=log)
+    assert len(losses) == 1 and "acknowledged" in losses[0]
+
+
+def test_an_acknowledged_answer_missing_from_the_database_is_lost(started, exam_day, tmp_path):
+    attempt, question = started
+    log = acknowledged(tmp_path, attempt, question.position, valid_post(question))
+    _questions, _saves, losses = exam_day.verify(acks=log)
+    assert losses and "no answer stored" in losses[0]

@@ -1,0 +1,56 @@
+"""quiz.validation: one scenario checked and stored by load_scenarios's own functions."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from quiz.management.commands import load_scenarios
+from quiz.models import Scenario, Topic
+from quiz.validation import scenario_problems, store_scenario
+
+pytestmark = pytest.mark.django_db
+
+LANGUAGES = ("en", "fr", "ru", "fa", "pl")
+
+
+def fields(**changes):
+    base = {
+        "slug": "v-in-off", "topic": ["fouls"], "difficulty": 1, "ask": "penalty",
+        "published": True,
+        "case": {"format": "snooker-referee-case/1", "id": "v-in-off",
+                 "state": {"reds": 0, "colours": ["green", "brown", "blue", "pink", "black"]},
+                 "stroke": {"first_contact": ["green"], "cue_ball": "potted"},
+                 "expect": {"penalty": 4}},
+        **{f"{name}_{code}": f"{name} {code}" for name in ("title", "narrative", "question")
+           for code in LANGUAGES},
+    }
+    return base | changes
+
+
+@pytest.fixture(autouse=True)
+def topic(db):
+    return Topic.objects.create(slug="fouls", title="Fouls")
+
+
+def test_a_good_scenario_is_stored_without_expect():
+    assert store_scenario(fields=fields()) == []
+    scenario = Scenario.objects.get(slug="v-in-off")
+    assert "expect" not in scenario.case and scenario.title_pl == "title pl"
+
+
+def test_problems_are_load_scenarios_own(tmp_path):
+    bad = fields(title_fa="", difficulty=9,
+                 case={**fields()["case"], "expect": {"penalty": 7}})
+    problems = scenario_problems(fields=bad)
+    path = tmp_path / "one.json"
+    path.write_text(json.dumps([{"model": "quiz.scenario", "fields": bad}]))
+    lines = load_scenarios.read_bank([path]).problems
+    assert [f"{path}: v-in-off: {p.path}: {p.message}" for p in problems] == lines
+    assert {"title_fa", "difficulty", "case.expect.penalty"} <= {p.path for p in problems}
+    assert store_scenario(fields=bad) and not Scenario.objects.exists()
+
+
+def test_a_bad_slug_is_a_problem_not_an_error():
+    assert [p.path for p in scenario_problems(fields=fields(slug="no spaces"))] == ["slug"]

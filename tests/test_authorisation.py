@@ -1,0 +1,319 @@
+"""Who may open what: every URL of quiz/, exams/ and accounts/ × every role → the status.
+
+The roles: ``anonymous``; ``trainee`` (signed up, with a password); ``candidate``
+(the account of an enrolment in federation 1's exam 1, signed in by its link);
+``candidate_fed2`` (an enrolment in federation 2's exam); ``examiner`` (federation 1);
+``examiner_fed2``; ``author`` (federation 1's author in the scenario studio);
+``staff`` (an administrator who is no examiner).
+
+HOW TO ADD A ROW (a new URL fails ``test_every_url_has_a_row`` until it has one):
+add to ``ROWS`` a ``Row(name, method, args, expected)``:
+
+- ``name``: the URL's name with its namespace (``"exams:regrade"``, ``"login"``);
+- ``method``: ``"get"`` or ``"post"`` (a POST sends no data: the form's own
+  refusal, 400, is what an allowed role gets);
+- ``args``: names of the world's objects the URL takes, in order (see ``World``:
+  ``exam``, ``enrolment``, ``attempt``, ``position``, ``code``, ``token`` …);
+- ``expected``: a dict role → status; the helpers ``everyone(200)``,
+  ``signed_in(200)``, ``candidate_only(200)`` and ``examiner_only(200)`` cover the
+  usual cases, ``{**examiner_only(200), "examiner_fed2": 200}`` adjusts one role.
+
+Each request comes from a fresh client signed in as the role, so no row changes who
+the next one is; the rows run in order on one world (a row may change it: put rows
+that kill a link or finish something after the rows that need them).
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.utils import timezone
+
+ROLES = (
+    "anonymous",
+    "trainee",
+    "candidate",
+    "candidate_fed2",
+    "examiner",
+    "examiner_fed2",
+    "author",
+    "staff",
+)
+LOGIN = 302  # sent to the login page
+APPS = {"quiz", "exams", "accounts", "studio"}
+
+
+def everyone(status: int) -> dict[str, int]:
+    return dict.fromkeys(ROLES, status)
+
+
+def signed_in(status: int) -> dict[str, int]:
+    """Anyone signed in; the anonymous reader goes to the login page."""
+    return {**everyone(status), "anonymous": LOGIN}
+
+
+def candidate_only(status: int) -> dict[str, int]:
+    """Exam 1's candidate only; anybody else signed in is refused (403)."""
+    return {**signed_in(403), "candidate": status}
+
+
+def examiner_only(status: int) -> dict[str, int]:
+    """Federation 1's examiners only."""
+    return {**signed_in(403), "examiner": status}
+
+
+def author_or_staff(status: int) -> dict[str, int]:
+    """The scenario studio: federation 1's author and staff; anybody else signed in, 403."""
+    return {**signed_in(403), "author": status, "staff": status}
+
+
+def both_examiners(status: int) -> dict[str, int]:
+    """Each examiner on his own federation's page."""
+    return {**examiner_only(status), "examiner_fed2": status}
+
+
+@dataclass(frozen=True)
+class Row:
+    name: str
+    method: str
+    args: tuple[str, ...] = ()
+    expected: dict[str, int] = field(default_factory=dict)
+
+
+ROWS: list[Row] = [
+    # --- accounts ---------------------------------------------------------------------
+    Row("signup", "get", (), everyone(200)),
+    Row("signup", "post", (), everyone(400)),
+    Row("login", "get", (), everyone(200)),
+    Row("logout", "post", (), everyone(302)),
+    Row("verify_email", "get", ("uid", "verification_token"), everyone(200)),
+    Row("verify_email_confirm", "post", ("uid", "forged"), everyone(400)),
+    Row("verify_email_resend", "post", (), signed_in(302)),
+    Row("password_reset", "get", (), everyone(200)),
+    Row("password_reset_done", "get", (), everyone(200)),
+    Row("password_reset_confirm", "get", ("uid", "forged"), everyone(200)),
+    Row("password_reset_complete", "get", (), everyone(200)),
+    # --- quiz -------------------------------------------------------------------------
+    Row("quiz:home", "get", (), everyone(200)),
+    Row("quiz:topics", "get", (), everyone(200)),
+    Row("quiz:practice_topic", "get", ("topic",), everyone(302)),  # to its next question
+    Row("quiz:practice", "get", ("topic", "scenario"), everyone(200)),
+    Row("quiz:practice_answer", "get", ("topic", "scenario", "uuid"), everyone(404)),
+    Row("quiz:self_test_start", "get", (), everyone(200)),
+    Row("quiz:self_test", "get", ("uuid",), everyone(404)),
+    Row("quiz:self_test_question", "get", ("uuid", "position"), everyone(404)),
+    Row("quiz:self_test_result", "get", ("uuid",), everyone(404)),
+    Row("quiz:progress", "get", (), signed_in(200)),
+    Row("quiz:review", "get", (), everyone(200)),
+    Row("quiz:retry_mistakes", "get", ("topic",), everyone(200)),  # "no mistakes left"
+    Row("quiz:choose_edition", "post", (), everyone(302)),
+    Row("quiz:what_changed", "get", (), everyone(200)),
+    # --- exams: candidates --------------------------------------------------------------
+    Row("exams:index", "get", (), everyone(200)),
+    # the link's page is public; signed in as its own enrolment, it goes straight there
+    Row("exams:invitation", "get", ("token",), {**everyone(200), "candidate": 302}),
+    Row("exams:invitation", "post", ("token",), everyone(302)),
+    Row("exams:enrolment", "get", ("enrolment",), candidate_only(200)),
+    Row("exams:enrolment", "get", ("enrolment_fed2",), {**signed_in(403), "candidate_fed2": 200}),
+    Row("exams:attempt", "get", ("attempt",), candidate_only(302)),  # finished: to the result
+    Row("exams:question", "get", ("attempt", "position"), candidate_only(302)),
+    Row("exams:question", "post", ("attempt", "position"), candidate_only(409)),
+    Row("exams:flag", "post", ("attempt", "position"), candidate_only(409)),
+    Row("exams:submit", "get", ("attempt",), candidate_only(302)),
+    Row("exams:submit", "post", ("attempt",), candidate_only(409)),
+    Row("exams:result", "get", ("attempt",), candidate_only(200)),
+    # the PDF: its holder and his federation's examiners; anyone else is refused
+    Row("exams:certificate_pdf", "get", ("code",),
+        {**everyone(403), "candidate": 200, "examiner": 200}),
+    Row("exams:verify", "get", (), everyone(200)),
+    Row("exams:verify_code", "get", ("code",), everyone(200)),
+    Row("exams:verify_qr", "get", ("code",), everyone(200)),
+    # --- exams: examiners ----------------------------------------------------------------
+    Row("exams:manage", "get", (), both_examiners(200)),
+    Row("exams:exam_create", "get", (), both_examiners(200)),
+    Row("exams:exam_create", "post", (), both_examiners(400)),
+    Row("exams:exam_detail", "get", ("exam",), examiner_only(200)),
+    Row("exams:exam_edit", "get", ("exam",), examiner_only(200)),
+    Row("exams:exam_edit", "post", ("exam",), examiner_only(400)),
+    Row("exams:enrol", "post", ("exam",), examiner_only(400)),
+    Row("exams:enrol_csv", "post", ("exam",), examiner_only(400)),
+    Row("exams:results", "get", ("exam",), examiner_only(200)),
+    Row("exams:results_csv", "get", ("exam",), examiner_only(200)),
+    Row("exams:statistics", "get", ("exam",), examiner_only(200)),
+    Row("exams:regrade", "get", ("exam",), examiner_only(200)),
+    Row("exams:invitations_csv", "get", ("exam",), {**examiner_only(405), "anonymous": LOGIN}),
+    Row("exams:invitations_csv", "post", ("exam",), examiner_only(200)),
+    Row("exams:send_invitations", "post", ("exam",), examiner_only(302)),
+    Row("exams:send_invitation", "post", ("enrolment",), examiner_only(302)),
+    Row("exams:reissue_invitation", "post", ("enrolment",), examiner_only(200)),
+    Row("exams:extra_time", "post", ("enrolment",), examiner_only(302)),
+    Row("exams:attempt_detail", "get", ("attempt",), examiner_only(200)),
+    Row("exams:certificates", "get", (), both_examiners(200)),
+    Row("exams:revoke", "get", ("code",), examiner_only(200)),
+    Row("exams:revoke", "post", ("code",), examiner_only(400)),
+    Row("exams:audit", "get", (), both_examiners(200)),
+    # --- studio: authors (federation 1's) and staff ----------------------------------------
+    Row("studio:index", "get", (), author_or_staff(200)),
+    Row("studio:new", "get", (), author_or_staff(200)),
+    Row("studio:new", "post", (), author_or_staff(400)),
+    Row("studio:verdict", "post", (), author_or_staff(400)),  # no case in the body
+    Row("studio:preview", "post", (), author_or_staff(400)),
+    Row("studio:edit", "get", ("draft",), author_or_staff(200)),
+    Row("studio:edit", "post", ("draft",), author_or_staff(400)),
+    Row("studio:publish", "post", ("draft",), author_or_staff(400)),
+    Row("studio:export", "get", ("federation",), author_or_staff(200)),
+    Row("studio:export", "get", ("federation2",), {**author_or_staff(200), "author": 404}),
+    Row("studio:import", "post", ("federation",), author_or_staff(400)),
+    # a practice scenario: staff's to edit, not an author's (he writes for his exam pool)
+    Row("studio:edit_scenario", "post", ("scenario",), {**author_or_staff(302), "author": 404}),
+    # the author role: granted by each federation's examiner (in his own) and by staff
+    Row("studio:authors", "get", (), {**both_examiners(200), "staff": 200}),
+    Row("studio:authors", "post", (), {**both_examiners(400), "staff": 400}),
+    # last: it ends every session the earlier link opened
+    Row("exams:regrade", "post", ("exam",), examiner_only(302)),
+]
+
+
+class World:
+    """Two federations, an exam each, an enrolment each; exam 1's has a passed attempt."""
+
+    def __init__(self) -> None:
+        from io import StringIO
+
+        from django.core.management import call_command
+
+        from accounts.models import EmailAddress
+        from exams import invitations, services
+        from exams.models import Federation
+        from quiz.models import Scenario
+        from tests.conftest import TEST_BANK
+        from tests.exams.conftest import make_bank, make_exam, make_examiner, right_answer
+
+        call_command("load_scenarios", str(TEST_BANK), stdout=StringIO(), stderr=StringIO())
+        practice = Scenario.objects.filter(published=True).select_related("topic").first()
+        make_bank()
+        now = timezone.now()
+        users = get_user_model().objects
+        fed1 = Federation.objects.create(slug="f1", name_en="Federation one")
+        fed2 = Federation.objects.create(slug="f2", name_en="Federation two")
+        self.exam = make_exam(fed1, now)
+        exam2 = make_exam(fed2, now, slug="other")
+        enrolment = services.enrol_candidate(
+            exam=self.exam, full_name="Anna", email="anna@example.org", now=now
+        )
+        enrolment2 = services.enrol_candidate(
+            exam=exam2, full_name="Olga", email="olga@example.org", now=now
+        )
+        attempt = services.start_attempt(enrolment=enrolment, language="en", now=now)
+        for question in attempt.questions.all():
+            services.save_answer(
+                attempt=attempt, question=question, answer=right_answer(question), now=now
+            )
+        services.submit_attempt(attempt=attempt, now=now + timedelta(minutes=1))
+        trainee = users.create_user("trainee", "trainee@example.org", "a-long-pass-1234")
+        EmailAddress.objects.create(user=trainee, email="trainee@example.org")
+        staff = users.create_user("staff", password="a-long-pass-1234", is_staff=True,
+                                  is_superuser=True)
+        from quiz.models import Audience
+        from studio import services as studio
+        from studio.models import Author
+
+        author = users.create_user("author", password="a-long-pass-1234")
+        Author.objects.create(user=author, federation=fed1)
+        draft = studio.create_draft(user=author, slug="f1-draft", topic=practice.topic,
+                                    audience=Audience.EXAM, federation=fed1)
+        self.users = {
+            "anonymous": None,
+            "trainee": trainee,
+            "candidate": enrolment.user,
+            "candidate_fed2": enrolment2.user,
+            "examiner": make_examiner(fed1, "examiner"),
+            "examiner_fed2": make_examiner(fed2, "examiner2"),
+            "author": author,
+            "staff": staff,
+        }
+        from accounts.services import verification_path
+
+        uid, token = verification_path(user=trainee)
+        self.enrolment = enrolment
+        self.issue = lambda: invitations.issue_invitation(enrolment=enrolment)
+        self.values: dict[str, Any] = {
+            "exam": self.exam.pk,
+            "enrolment": enrolment.pk,
+            "enrolment_fed2": enrolment2.pk,
+            "attempt": attempt.pk,
+            "position": 1,
+            "code": attempt.certificate.code,
+            "topic": practice.topic.slug,
+            "scenario": practice.slug,
+            "uuid": uuid.UUID(int=7),
+            "uid": uid,
+            "verification_token": token,
+            "forged": "abc-forged",
+            "draft": draft.pk,
+            "federation": fed1.slug,
+            "federation2": fed2.slug,
+        }
+
+    def arg(self, name: str) -> Any:
+        # a fresh link each time: a row that signs in must not depend on an earlier one
+        return self.issue() if name == "token" else self.values[name]
+
+    def client(self, role: str) -> Client:
+        client = Client(raise_request_exception=False)
+        user = self.users[role]
+        if user is not None:
+            user.refresh_from_db()  # a new link changes the candidate's session hash
+            client.force_login(user)
+        return client
+
+
+def covered_patterns() -> set[str]:
+    """Every named URL pattern of the quiz, exams and accounts URL modules."""
+    names: set[str] = set()
+
+    def walk(patterns: list[Any], namespace: str | None, module: str) -> None:
+        for pattern in patterns:
+            if isinstance(pattern, URLResolver):
+                inner = getattr(pattern.urlconf_module, "__name__", "")
+                walk(pattern.url_patterns, pattern.namespace or namespace, inner)
+            elif isinstance(pattern, URLPattern) and module.split(".")[0] in APPS:
+                names.add(f"{namespace}:{pattern.name}" if namespace else pattern.name)
+
+    walk(get_resolver().url_patterns, None, "config")
+    return names
+
+
+def test_every_url_has_a_row():
+    rows = {row.name for row in ROWS}
+    missing = covered_patterns() - rows
+    assert not missing, f"URLs without a row in the authorisation table: {sorted(missing)}"
+    assert not rows - covered_patterns(), "rows for URLs that no longer exist"
+    for row in ROWS:
+        assert set(row.expected) == set(ROLES), f"{row.name}: give a status for every role"
+
+
+@pytest.mark.django_db(transaction=False)
+def test_every_role_gets_the_expected_status_on_every_url(settings, monkeypatch):
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    world = World()
+    wrong = []
+    for row in ROWS:
+        for role in ROLES:
+            path = reverse(row.name, args=[world.arg(name) for name in row.args])
+            response = getattr(world.client(role), row.method)(path)
+            if response.status_code != row.expected[role]:
+                error = getattr(response, "exc_info", None)
+                wrong.append(
+                    f"{row.method.upper()} {row.name} as {role}: "
+                    f"{response.status_code}, expected {row.expected[role]}"
+                    + (f" ({error[1]!r})" if error else "")
+                )
+    assert not wrong, "\n".join(wrong)
