@@ -5,6 +5,8 @@ from typing import Any
 from django.contrib import admin
 from modeltranslation.admin import TranslationAdmin
 
+from quiz.admin import SafeAutocomplete
+
 from .models import (
     Answer,
     Attempt,
@@ -20,7 +22,7 @@ from .models import (
 )
 
 
-class ExaminerInline(admin.TabularInline):
+class ExaminerInline(SafeAutocomplete, admin.TabularInline):
     model = Examiner
     extra = 0
     autocomplete_fields = ["user"]

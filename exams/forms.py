@@ -373,6 +373,10 @@ SectionFormSet = forms.inlineformset_factory(
     formset=BaseSectionFormSet,
     extra=2,
     can_delete=True,
+    # A forged form count is refused, not a thousand forms built and checked.
+    max_num=50,
+    absolute_max=50,
+    validate_max=True,
 )
 
 

@@ -34,6 +34,8 @@ with open(os.environ["LOADTEST_CANDIDATES"], encoding="utf-8") as _file:
 THINK = float(os.environ.get("LOADTEST_THINK", "20"))
 ACKS_PATH = os.environ["LOADTEST_ACKS"]
 NEXT_CANDIDATE = itertools.count()
+#: Candidates whose exam day is over (finished, or stopped by a failure).
+DONE = itertools.count(1)
 ACKS_LOCK = threading.Lock()
 ACKS = open(ACKS_PATH, "a", encoding="utf-8")  # noqa: SIM115 - open for the whole run
 
@@ -129,6 +131,11 @@ class Candidate(FastHttpUser):
             raise StopUser()
         self.invitation = CANDIDATES[index]
         self.rng = random.Random(index)
+
+    def on_stop(self) -> None:
+        # The run ends when the last candidate is done: --run-time is only a ceiling.
+        if next(DONE) == len(CANDIDATES):
+            gevent.spawn_later(1, self.environment.runner.quit)
 
     def think(self, share: float = 1.0) -> None:
         gevent.sleep(self.rng.uniform(0.5, 1.5) * THINK * share)

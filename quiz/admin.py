@@ -7,13 +7,14 @@ from typing import Any
 from django import forms
 from django.conf import settings
 from django.contrib import admin
+from django.contrib.admin.widgets import AutocompleteSelect
 from django.contrib.auth.admin import GroupAdmin
 from django.contrib.auth.models import Group
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext_lazy as _
 from modeltranslation.admin import TabbedTranslationAdmin
 
-from quiz.forms import IdChoiceField
+from quiz.forms import IdChoiceField, is_database_id
 from quiz.models import PracticeAnswer, Progress, Scenario, SelfTest, Topic
 
 
@@ -161,6 +162,28 @@ class SafeGroupAdmin(GroupAdmin):
     def formfield_for_manytomany(self, db_field: Any, request: Any, **kwargs: Any) -> Any:
         kwargs.setdefault("form_class", IdChoiceField)
         return super().formfield_for_manytomany(db_field, request, **kwargs)
+
+
+class SafeAutocompleteSelect(AutocompleteSelect):
+    """Django's autocomplete box, which shows a posted value back only if it can be an id.
+
+    (Django's own looks up whatever was posted, to label it: a ValueError for ``x``,
+    an OverflowError for a huge number.)
+    """
+
+    def optgroups(self, name: str, value: list[Any], attr: Any = None) -> list[Any]:
+        return super().optgroups(name, [v for v in value if is_database_id(v)], attr)
+
+
+class SafeAutocomplete:
+    """Mixed into a ModelAdmin or an inline: its ``autocomplete_fields`` are safe boxes."""
+
+    def formfield_for_foreignkey(self, db_field: Any, request: Any, **kwargs: Any) -> Any:
+        if db_field.name in self.get_autocomplete_fields(request) and "widget" not in kwargs:
+            kwargs["widget"] = SafeAutocompleteSelect(
+                db_field, self.admin_site, using=kwargs.get("using")
+            )
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
 
 admin.site.unregister(Group)

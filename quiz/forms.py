@@ -205,6 +205,16 @@ def answer_initial(answer: dict[str, Any]) -> dict[str, Any]:
     return initial
 
 
+def is_database_id(value: Any) -> bool:
+    """Whether ``value`` can be a row's id: decimal digits within any database's integer.
+
+    >>> [is_database_id(v) for v in ("12", "9" * 30, "²", "x", "")]
+    [True, False, False, False, False]
+    """
+    text = str(value)
+    return text.isdecimal() and len(text) <= 18
+
+
 class IdChoiceField(forms.ModelMultipleChoiceField):
     """Ids beyond any database integer are invalid choices, not an ``OverflowError``.
 
@@ -219,7 +229,7 @@ class IdChoiceField(forms.ModelMultipleChoiceField):
     def _check_values(self, value: Any) -> Any:
         for pk in value:
             text = str(pk)
-            if not (text.isdecimal() and len(text) <= 18):
+            if not is_database_id(text):
                 raise ValidationError(
                     self.error_messages["invalid_choice"],
                     code="invalid_choice",

@@ -17,6 +17,7 @@ Persian reads Persian digits, so :func:`native_digits` swaps them in.
 from __future__ import annotations
 
 import datetime
+import functools
 from decimal import Decimal
 
 import jdatetime
@@ -42,7 +43,12 @@ def babel_locale(language: str | None = None) -> Locale:
     >>> str(babel_locale("pt-br"))
     'pt_BR'
     """
-    code = to_locale(language or get_language() or "en")
+    return _parsed_locale(to_locale(language or get_language() or "en"))
+
+
+@functools.lru_cache(maxsize=64)
+def _parsed_locale(code: str) -> Locale:
+    """Parsing a locale costs more than formatting with it: once per language."""
     try:
         return Locale.parse(code)
     except (ValueError, UnknownLocaleError):
@@ -69,6 +75,9 @@ def format_number(value: float | Decimal, *, language: str | None = None) -> str
     >>> format_number(1784.5, language="fr")
     '1\\u202f784,5'
     """
+    if isinstance(value, int) and 0 <= value < 1000:
+        # No grouping, no sign, no decimals: only the digits are the reader's own.
+        return native_digits(str(value), language=language)
     text = format_decimal(value, locale=babel_locale(language), numbering_system="default")
     return native_digits(text, language=language)
 

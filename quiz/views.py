@@ -7,7 +7,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -425,12 +425,17 @@ def choose_edition(request: HttpRequest) -> HttpResponse:
         )
     else:
         messages.error(request, _("That rule-book edition is not available."))
-    back = request.POST.get("next", "")
-    if not url_has_allowed_host_and_scheme(
-        back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    return HttpResponseRedirect(_back(request, request.POST.get("next", "")))
+
+
+def _back(request: HttpRequest, value: str) -> str:
+    """``value`` if it is a path on this site, else the practice home: never another site,
+    and never a word ``redirect()`` would take for a view's name."""
+    if value.startswith("/") and url_has_allowed_host_and_scheme(
+        value, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     ):
-        back = reverse("quiz:topics")
-    return redirect(back)
+        return value
+    return reverse("quiz:topics")
 
 
 @require_http_methods(["GET"])

@@ -2,11 +2,12 @@
 
 from django.contrib import admin
 
+from quiz.admin import SafeAutocomplete
 from studio.models import Author, Draft, PublishedVersion
 
 
 @admin.register(Author)
-class AuthorAdmin(admin.ModelAdmin):
+class AuthorAdmin(SafeAutocomplete, admin.ModelAdmin):
     list_display = ("user", "federation", "granted_by", "granted_at")
     list_filter = ("federation",)
     search_fields = ("user__username",)

@@ -39,14 +39,14 @@ def localdate(value: datetime.datetime | datetime.date | None, both: str = "") -
 def labelled(label: Any, value: Any) -> str:
     """``label: value`` punctuated as the reader's language does it.
 
-    French puts a space before the colon.
+    French puts a no-break space (U+00A0) before the colon.
 
     >>> from django.utils import translation
     >>> labelled("Results", "Level 1")
     'Results: Level 1'
     >>> with translation.override("fr"):
     ...     labelled("Résultats", "Niveau 1")
-    'Résultats : Niveau 1'
+    'Résultats\\xa0: Niveau 1'
     """
     return gettext("%(label)s: %(value)s") % {"label": label, "value": value}
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from django import template
 from django.forms.boundfield import BoundWidget
-from django.utils.html import format_html, format_html_join
+from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language_bidi, pgettext
 
@@ -178,17 +178,17 @@ def option_input(choice: BoundWidget) -> SafeString:
     ``tests/quiz/test_option_input.py`` holds it equal to ``choice.tag()``.
     """
     widget = choice.data
-    value = "" if widget["value"] is None else format_html(' value="{}"', widget["value"])
-    attrs = format_html_join(
-        "", "{}", (
-            (format_html(" {}", name) if given is True else format_html(' {}="{}"', name, given),)
-            for name, given in widget["attrs"].items()
-            if given is not False
-        ),
-    )
-    return format_html(
-        '<input type="{}" name="{}"{}{}>', widget["type"], widget["name"], value, mark_safe(attrs)
-    )
+    parts = [f'<input type="{escape(widget["type"])}" name="{escape(widget["name"])}"']
+    if widget["value"] is not None:
+        parts.append(f' value="{escape(widget["value"])}"')
+    for name, given in widget["attrs"].items():
+        if given is True:
+            parts.append(f" {escape(name)}")
+        elif given is not False:
+            parts.append(f' {escape(name)}="{escape(given)}"')
+    parts.append(">")
+    # Safe: every value above is escaped.
+    return mark_safe("".join(parts))
 
 
 @register.filter

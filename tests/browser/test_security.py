@@ -10,19 +10,22 @@ from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, watch_content_securi
 
 
 def test_the_collector_catches_an_inline_style(playwright_instance, live_server, db):
-    context = playwright_instance.chromium.launch(
+    browser = playwright_instance.chromium.launch(
         executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
-    ).new_context()
-    violations = watch_content_security_policy(context)
-    page = context.new_page()
-    page.goto(live_server.url + "/en/accounts/login/")
-    assert violations == []
-    page.evaluate(
-        """() => document.body.insertAdjacentHTML('beforeend', '<p style="color:red">x</p>')"""
     )
-    page.wait_for_timeout(300)
-    assert any("style-src" in what for _, what in violations), violations
-    context.close()
+    try:
+        context = browser.new_context()
+        violations = watch_content_security_policy(context)
+        page = context.new_page()
+        page.goto(live_server.url + "/en/accounts/login/")
+        assert violations == []
+        page.evaluate(
+            """() => document.body.insertAdjacentHTML('beforeend', '<p style="color:red">x</p>')"""
+        )
+        page.wait_for_timeout(300)
+        assert any("style-src" in what for _, what in violations), violations
+    finally:
+        browser.close()
 
 
 @pytest.mark.parametrize("language", ["en", "fa"])

@@ -46,3 +46,13 @@ def test_empty_section_rows_are_numbered_after_the_saved_ones(exam):
     sections = SectionFormSet(instance=exam, prefix="sections")
     extra = sections.forms[saved:]
     assert [form["order"].value() for form in extra] == [saved + 1, saved + 2]
+
+
+def test_a_forged_section_count_is_refused_without_building_the_forms(exam):
+    from exams.forms import SectionFormSet
+
+    data = {"sections-TOTAL_FORMS": "9" * 30, "sections-INITIAL_FORMS": "0"}
+    sections = SectionFormSet(data=data, instance=exam, prefix="sections")
+    assert not sections.is_valid()
+    assert len(sections.forms) <= 50
+    assert sections.non_form_errors()

@@ -91,6 +91,16 @@ def test_the_next_address_must_be_this_site(client) -> None:
     assert response.url == reverse("quiz:topics")
 
 
+@pytest.mark.parametrize(
+    "forged", ["", "x", "quiz:home", "logout", "//evil.test/", "/\\evil.test", "\x00/x", "x" * 3000]
+)
+def test_a_forged_next_address_goes_to_the_practice_home(client, forged) -> None:
+    response = client.post(
+        reverse("quiz:choose_edition"), {"edition": "wpbsa-2014", "next": forged}
+    )
+    assert response.status_code == 302 and response.url == reverse("quiz:topics")
+
+
 def test_rulings_side_by_side_only_where_the_editions_differ() -> None:
     assert [r.ruleset for r in differing_rulings(DIFFERING)] == ["wpbsa-2007", "wpbsa-2014"]
     same = {"format": "snooker-referee-case/1", "id": "x", "stroke": {"first_contact": ["red"]}}
