@@ -224,6 +224,7 @@ AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_CLIENT_IP_CALLABLE = "config.client_ip.client_ip"
+AXES_USERNAME_CALLABLE = "config.login_throttling.login_username"
 AXES_VERBOSE = False
 
 LOGGING = {

@@ -83,39 +83,59 @@ def invitation_path(enrolment: Enrolment) -> str:
 
 
 def verify(*, acks: Path) -> tuple[int, int, list[str]]:
-    """(questions checked, acknowledged saves, losses) against the stored answers."""
-    last: dict[tuple[int, int], list[list[str]]] = {}
+    """(questions checked, acknowledged saves, losses) against the stored answers.
+
+    An acknowledged answer is lost when the stored one is neither it nor an answer
+    sent after it (a write the site may have stored when the run ended before its
+    reply came).
+    """
+    writes: dict[tuple[int, int], list[dict]] = {}
     saves = 0
     for line in acks.read_text(encoding="utf-8").splitlines():
-        ack = json.loads(line)
-        if "data" not in ack:  # a start, not a save
+        entry = json.loads(line)
+        if "data" not in entry:  # a start, not a save
             continue
-        last[(ack["attempt"], ack["position"])] = ack["data"]
-        saves += 1
+        writes.setdefault((entry["attempt"], entry["position"]), []).append(entry)
+        saves += entry.get("event", "acknowledged") == "acknowledged"
+    acknowledged = {
+        key: max(
+            i
+            for i, entry in enumerate(entries)
+            if entry.get("event", "acknowledged") == "acknowledged"
+        )
+        for key, entries in writes.items()
+        if any(entry.get("event", "acknowledged") == "acknowledged" for entry in entries)
+    }
     stored = {
         (answer.question.attempt_id, answer.question.position): answer
         for answer in Answer.objects.select_related("question").filter(
-            question__attempt_id__in={attempt for attempt, _position in last}
+            question__attempt_id__in={attempt for attempt, _position in acknowledged}
         )
     }
-    losses = []
-    for (attempt, position), data in sorted(last.items()):
-        answer = stored.get((attempt, position))
-        if answer is None:
-            losses.append(f"attempt {attempt} question {position}: no answer stored")
-            continue
-        form = AnswerForm(scenario=frozen_scenario(answer.question), data=to_query(data))
+    losses = [
+        loss
+        for key, last in sorted(acknowledged.items())
+        if (loss := _lost(key, writes[key][last:], stored.get(key)))
+    ]
+    return len(acknowledged), saves, losses
+
+
+def _lost(key: tuple[int, int], candidates: list[dict], answer: Answer | None) -> str:
+    """Why the stored answer is none of ``candidates`` (the last acknowledged and later)."""
+    attempt, position = key
+    where = f"attempt {attempt} question {position}"
+    if answer is None:
+        return f"{where}: no answer stored"
+    scenario = frozen_scenario(answer.question)
+    given = []
+    for entry in candidates:
+        form = AnswerForm(scenario=scenario, data=to_query(entry["data"]))
         if not form.is_valid():
-            losses.append(
-                f"attempt {attempt} question {position}: acknowledged an invalid "
-                f"answer: {form.errors.as_json()}"
-            )
-        elif form.answer != answer.payload:
-            losses.append(
-                f"attempt {attempt} question {position}: stored {answer.payload}, "
-                f"acknowledged {form.answer}"
-            )
-    return len(last), saves, losses
+            return f"{where}: acknowledged an invalid answer: {form.errors.as_json()}"
+        given.append(form.answer)
+    if answer.payload in given:
+        return ""
+    return f"{where}: stored {answer.payload}, acknowledged {given[0]}"
 
 
 def to_query(pairs: list[list[str]]) -> QueryDict:

@@ -211,6 +211,7 @@ class Candidate(FastHttpUser):
         token = list(form.hidden.items())  # the CSRF token and the question's own fields
         self.think()
         answer = an_answer(form, self.rng)
+        self.sending(url, token + answer)
         with self.client.post(
             url,
             data=urlencode(token + answer + [("go", "save")]),
@@ -221,7 +222,7 @@ class Candidate(FastHttpUser):
             if reply.status_code == 200 and reply.json().get("saved"):
                 self.acknowledge(url, token + answer)
             else:
-                reply.failure(f"autosave: {reply.status_code} {reply.text[:80]}")
+                reply.failure(f"autosave: {reply.status_code} {reply.error or reply.text[:80]}")
         if flag:
             self.think(0.2)
             with self.client.post(
@@ -235,6 +236,7 @@ class Candidate(FastHttpUser):
                     reply.failure(f"flag: {reply.status_code}")
         self.think(0.3)
         answer = an_answer(form, self.rng)
+        self.sending(url, token + answer)
         with self.client.post(
             url,
             data=urlencode(token + answer + [("go", "save")]),
@@ -277,11 +279,18 @@ class Candidate(FastHttpUser):
             if page.status_code != 200:
                 page.failure(f"result page: {page.status_code}")
 
+    def sending(self, url: str, body: list[tuple[str, str]]) -> None:
+        """Log a write before it is sent: the site may store it though no reply comes."""
+        self.record("sent", url, body)
+
     def acknowledge(self, url: str, body: list[tuple[str, str]]) -> None:
         """Log what the site acknowledged, as posted (less the CSRF token)."""
+        self.record("acknowledged", url, body)
+
+    def record(self, event: str, url: str, body: list[tuple[str, str]]) -> None:
         attempt, position = QUESTION_URL.search(url).groups()
         data = [(name, value) for name, value in body if name != "csrfmiddlewaretoken"]
-        self.log({"attempt": int(attempt), "position": int(position), "data": data})
+        self.log({"event": event, "attempt": int(attempt), "position": int(position), "data": data})
 
     @staticmethod
     def log(line: dict[str, Any]) -> None:

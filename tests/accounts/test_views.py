@@ -227,3 +227,14 @@ def test_staff_unlock_an_account_in_the_admin(client, admin_client, db):
     )
     assert response.status_code == 302
     assert client.session["_auth_user_id"] == str(examiner.pk)
+
+
+def test_an_over_long_user_name_is_a_wrong_login_and_still_counted(client, db):
+    """The throttling tables hold 255 characters: a longer name is cut, never a 500."""
+    from axes.models import AccessAttempt
+
+    name = "x" * 5000
+    for attempt in range(4):
+        assert fail_login(client, name, f"10.0.1.{attempt}").status_code == 200
+    assert fail_login(client, name, "10.0.1.9").status_code == 429  # the fifth locks
+    assert {len(row.username) for row in AccessAttempt.objects.all()} == {255}

@@ -93,3 +93,40 @@ def test_an_acknowledged_answer_missing_from_the_database_is_lost(started, exam_
     log = acknowledged(tmp_path, attempt, question.position, valid_post(question))
     _questions, _saves, losses = exam_day.verify(acks=log)
     assert losses and "no answer stored" in losses[0]
+
+
+def test_a_later_write_without_a_reply_is_not_a_loss_but_an_older_one_is(
+    started, exam_day, tmp_path
+):
+    """The run may end between a write and its reply: the site kept the newer answer."""
+    from exams.models import Answer, frozen_scenario
+    from quiz.forms import AnswerForm
+
+    attempt, question = started
+    older = valid_post(question)
+    newer = [pair for pair in older if pair[0] != "points_side"] + [
+        ["points_side", "A"],
+        ["points_amount", "4"],
+    ]
+    form = AnswerForm(scenario=frozen_scenario(question), data=exam_day.to_query(newer))
+    if not form.is_valid():  # the question asks no points: change another field
+        newer = older[:1] + [[name, value] for name, value in older[1:-1]]
+    log = tmp_path / "acks.jsonl"
+    entries = [
+        {"event": "sent", "attempt": attempt.pk, "position": question.position, "data": older},
+        {
+            "event": "acknowledged",
+            "attempt": attempt.pk,
+            "position": question.position,
+            "data": older,
+        },
+        {"event": "sent", "attempt": attempt.pk, "position": question.position, "data": newer},
+    ]
+    log.write_text("".join(json.dumps(entry) + "\n" for entry in entries))
+    newer_answer = AnswerForm(scenario=frozen_scenario(question), data=exam_day.to_query(newer))
+    assert newer_answer.is_valid(), newer_answer.errors
+    services.save_answer(attempt=attempt, question=question, answer=newer_answer.answer)
+    assert exam_day.verify(acks=log) == (1, 1, [])
+    # An answer neither acknowledged last nor sent after it: lost.
+    Answer.objects.filter(question=question).update(payload={"legal": None})
+    assert len(exam_day.verify(acks=log)[2]) == 1
