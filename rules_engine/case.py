@@ -428,7 +428,9 @@ class _Loader:
                 "ruleset", f"unknown ruleset {_describe(ruleset)}; known: {', '.join(EDITIONS)}"
             )
         variants = top.get("variants", [])
-        if not isinstance(variants, list) or not all(v in VARIANTS for v in variants):
+        if not isinstance(variants, list) or not all(
+            isinstance(v, str) and v in VARIANTS for v in variants
+        ):
             self.problem(
                 "variants",
                 f"must be a list of known variants ({', '.join(VARIANTS)}), "

@@ -145,7 +145,7 @@ def check_expect_shape(expect: Any) -> list[Problem]:
             continue
         if key == "calls":
             problems += [
-                Problem(f"{path}[{i}]", f"unknown call {c!r}")
+                Problem(f"{path}[{i}]", f"unknown call {_shown(c)}")
                 for i, c in enumerate(value)
                 if c not in CALLS
             ]
@@ -153,7 +153,7 @@ def check_expect_shape(expect: Any) -> list[Problem]:
             for i, foul in enumerate(value):
                 code = foul.get("code") if isinstance(foul, Mapping) else foul
                 if not isinstance(code, str) or code not in FOUL_CLASSES:
-                    problems.append(Problem(f"{path}[{i}]", f"unknown foul code {code!r}"))
+                    problems.append(Problem(f"{path}[{i}]", f"unknown foul code {_shown(code)}"))
         elif key == "respots":
             for i, respot in enumerate(value):
                 position = respot.get("position", [0, 0]) if isinstance(respot, Mapping) else None
@@ -172,7 +172,7 @@ def check_expect_shape(expect: Any) -> list[Problem]:
             key == "next" and isinstance(value, Mapping) and isinstance(value.get("options"), list)
         ):
             problems += [
-                Problem(f"{path}.options[{i}]", f"unknown option {o!r}")
+                Problem(f"{path}.options[{i}]", f"unknown option {_shown(o)}")
                 for i, o in enumerate(value["options"])
                 if o not in NEXT_OPTIONS
             ]
@@ -181,5 +181,13 @@ def check_expect_shape(expect: Any) -> list[Problem]:
             and isinstance(value, Mapping)
             and value.get("reason") not in (None,) + FRAME_REASONS
         ):
-            problems.append(Problem(f"{path}.reason", f"unknown reason {value.get('reason')!r}"))
+            reason = _shown(value.get("reason"))
+            problems.append(Problem(f"{path}.reason", f"unknown reason {reason}"))
     return problems
+
+
+def _shown(value: Any) -> str:
+    """A value in a problem's message, safely (a huge number, deep nesting): as case.py does."""
+    from rules_engine.case import _describe  # case.py imports this module first
+
+    return _describe(value)

@@ -24,7 +24,9 @@ PRODUCTION = {
     "SECURE_HSTS_PRELOAD": "1",
     "EMAIL_URL": "smtp://mailer:secret@mail.example.org:587/?tls=1",
 }
-ALL = {*PRODUCTION, "SECURE_SSL_REDIRECT", "SECURE_HSTS_SECONDS", "EMAIL_BACKEND"}
+# DJANGO_ALLOW_ASYNC_UNSAFE: set by the browser tests in this process, never in production.
+ALL = {*PRODUCTION, "SECURE_SSL_REDIRECT", "SECURE_HSTS_SECONDS", "EMAIL_BACKEND",
+       "DJANGO_ALLOW_ASYNC_UNSAFE"}
 
 
 def run(args: list[str], **env: str) -> subprocess.CompletedProcess:
