@@ -23,7 +23,7 @@ from quiz.models import Audience, Scenario, Topic
 
 LANGUAGES = ("en", "fr", "ru", "fa", "pl")
 
-#: Conformance cases of ../shared/cases without their expect block, and what each asks.
+#: The conformance cases copied in tests/cases, without their expect block, and what each asks.
 BANK: list[tuple[str, str, str, dict[str, Any]]] = [
     ("sequence", "legal", "", {"format": "snooker-referee-case/1", "id": "pink-after-red",
         "state": {"reds": 3, "ball_on": "colour"},
