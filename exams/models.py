@@ -325,6 +325,9 @@ class Attempt(models.Model):
     )
     score = models.FloatField(_("score (%)"), null=True, blank=True)
     passed = models.BooleanField(_("passed"), null=True)
+    #: How many questions were drawn, fixed at the start: every save needs it (is this the
+    #: last question?) and counting the rows each time cost a query per request.
+    question_count = models.PositiveSmallIntegerField(_("questions drawn"), default=0)
     #: When the attempt's grade last changed because a newer engine judged its questions
     #: differently (exams/regrading.py); None when it never did.
     regraded_at = models.DateTimeField(_("regraded at"), null=True, blank=True)
@@ -569,8 +572,12 @@ class FrozenScenario:
         return str(Difficulty(self.difficulty).label) if self.difficulty else ""
 
 
-def frozen_scenario(question: AttemptQuestion) -> FrozenScenario:
-    """The frozen copy of a drawn question, never the bank's current scenario."""
+def frozen_scenario(question: AttemptQuestion, *, closed_book: bool = False) -> FrozenScenario:
+    """The frozen copy of a drawn question, never the bank's current scenario.
+
+    ``closed_book``: for the question page of an open attempt, which names no topic (it
+    could give the answer away), so the topic is not even read.
+    """
     return FrozenScenario(
         pk=question.pk,
         slug=str(question.case.get("id", "")),
@@ -581,6 +588,6 @@ def frozen_scenario(question: AttemptQuestion) -> FrozenScenario:
         narrative=question.narrative,
         question=question.question,
         note=question.note,
-        topic=question.topic,
+        topic=None if closed_book else question.topic,
         difficulty=question.difficulty,
     )

@@ -115,6 +115,7 @@ def enrolment_for_candidate(*, user: Any, enrolment_id: int) -> Enrolment:
     )
     if enrolment is None or enrolment.user_id != user.pk:
         raise NotYours()
+    enrolment.user = user  # the one asking: no query to load him again
     return enrolment
 
 
@@ -140,6 +141,44 @@ def _attempt(attempt_id: int, *, belongs: Callable[[Attempt], bool]) -> Attempt:
     if attempt is None or not belongs(attempt):
         raise NotYours()
     return attempt
+
+
+#: What the candidate's question page never reads: every column costs its share of the
+#: query's compilation on the busiest request of exam day.
+_NOT_ON_THE_QUESTION_PAGE = (
+    "score",
+    "graded_ruleset",
+    "graded_engine_version",
+    "attempt__enrolment__full_name",
+    "attempt__enrolment__email",
+    *(
+        f"attempt__enrolment__exam__instructions{suffix}"
+        for suffix in ("", *(f"_{code}" for code, _name in settings.LANGUAGES))
+    ),
+)
+
+
+def question_for_candidate(*, user: Any, attempt_id: int, position: int) -> AttemptQuestion:
+    """The question at ``position`` of the candidate's own attempt, with its answer, the
+    attempt and its exam, in one query (the candidate's busiest pages read nothing else).
+
+    Anybody else's attempt is refused as :func:`attempt_for_candidate` refuses it; a
+    position that was not drawn is refused as :func:`attempt_question` refuses it.
+    """
+    question = (
+        AttemptQuestion.objects.filter(
+            # attempt__pk, not attempt_id: its lookup turns an id beyond the column's range
+            # into no row, where attempt_id would raise OverflowError.
+            attempt__pk=attempt_id, position=position, attempt__enrolment__user_id=user.pk
+        )
+        .select_related("answer", "attempt__enrolment__exam")
+        .defer(*_NOT_ON_THE_QUESTION_PAGE)
+        .order_by()[:1]
+    )
+    for found in question:
+        return found
+    attempt_for_candidate(user=user, attempt_id=attempt_id)  # refuses another's attempt
+    raise QuestionNotDrawn()
 
 
 def attempt_question(*, attempt: Attempt, position: int) -> AttemptQuestion:
@@ -249,11 +288,10 @@ class QuestionStatus:
 
 def attempt_progress(*, attempt: Attempt) -> list[QuestionStatus]:
     """Each drawn question's place, whether it is answered and flagged (for navigation)."""
-    answered = set(Answer.objects.filter(attempt=attempt).values_list("question_id", flat=True))
     return [
-        QuestionStatus(position=position, answered=pk in answered, flagged=flagged)
-        for pk, position, flagged in attempt.questions.order_by("position").values_list(
-            "pk", "position", "flagged"
+        QuestionStatus(position=position, answered=answer is not None, flagged=flagged)
+        for position, flagged, answer in attempt.questions.order_by("position").values_list(
+            "position", "flagged", "answer__pk"
         )
     ]
 

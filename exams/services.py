@@ -203,9 +203,10 @@ def start_attempt(
         raise ExamNotOpen()
     if language not in exam.languages:
         raise LanguageNotAllowed()
-    for attempt in enrolment.attempts.filter(finished_at__isnull=True):
+    attempts = [
         finish_if_expired(attempt=attempt, now=now)
-    attempts = list(enrolment.attempts.order_by("number"))
+        for attempt in enrolment.attempts.order_by("number")
+    ]
     refusal = selectors.next_attempt_refusal(enrolment=enrolment, attempts=attempts, now=now)
     if refusal is not None:
         raise refusal
@@ -221,6 +222,7 @@ def start_attempt(
                 started_at=now,
                 deadline=min(now + timedelta(minutes=exam.time_limit), exam.closes_at)
                 + timedelta(minutes=enrolment.extra_minutes),
+                question_count=len(drawn),
             )
             with translation.override(language):
                 AttemptQuestion.objects.bulk_create(

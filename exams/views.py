@@ -33,7 +33,7 @@ from quiz.forms import AnswerForm, answer_initial
 from quiz.numbers import format_number
 
 from . import clock, invitations, regrading, selectors, services
-from .errors import AttemptFinished, DeadlinePassed, ExamError, NotYours
+from .errors import AttemptFinished, DeadlinePassed, ExamError, NotYours, QuestionNotDrawn
 from .forms import (
     EnrolForm,
     EnrolmentCSVForm,
@@ -156,8 +156,6 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
 def enrolment(request: HttpRequest, enrolment_id: int) -> HttpResponse:
     enrolment = selectors.enrolment_for_candidate(user=request.user, enrolment_id=enrolment_id)
     now = clock.now()
-    for attempt in enrolment.attempts.filter(finished_at__isnull=True):
-        services.finish_if_expired(attempt=attempt, now=now)
     form = StartAttemptForm(
         data=request.POST or None, exam=enrolment.exam,
         initial={"language": translation.get_language()},
@@ -175,7 +173,11 @@ def enrolment(request: HttpRequest, enrolment_id: int) -> HttpResponse:
                 return redirect(reverse("exams:question", args=[attempt.pk, 1]))
     elif request.method == "POST":
         status = 400
-    attempts = list(enrolment.attempts.order_by("number").select_related("certificate"))
+    # (Starting finishes an expired attempt itself; the page shows them finished too.)
+    attempts = [
+        services.finish_if_expired(attempt=attempt, now=now)
+        for attempt in enrolment.attempts.order_by("number").select_related("certificate")
+    ]
     return render(
         request,
         "exams/enrolment.html",
@@ -224,22 +226,31 @@ def attempt(request: HttpRequest, attempt_id: int) -> HttpResponse:
 @candidate_only
 @require_http_methods(["GET", "POST"])
 def question(request: HttpRequest, attempt_id: int, position: int) -> HttpResponse:
-    attempt = _open_attempt(request, attempt_id)
+    try:
+        drawn = selectors.question_for_candidate(
+            user=request.user, attempt_id=attempt_id, position=position
+        )
+    except QuestionNotDrawn:
+        drawn = None  # refused below, unless the attempt is over: then its result
+    attempt = services.finish_if_expired(
+        attempt=drawn.attempt if drawn else _open_attempt(request, attempt_id)
+    )
     if attempt.is_finished:
         if request.method == "POST":
             raise _finished_error(attempt)
         return redirect("exams:result", attempt_id=attempt.pk)
     if response := _in_attempt_language(request, attempt):
         return response
-    drawn = selectors.attempt_question(attempt=attempt, position=position)
-    scenario = frozen_scenario(drawn)
+    if drawn is None:
+        raise QuestionNotDrawn()
+    scenario = frozen_scenario(drawn, closed_book=True)
     saved = drawn.saved_answer()
     initial = answer_initial(saved.payload) if saved else None
     status = 200
     saved_partially = False
     if request.method == "POST":
         form = AnswerForm(scenario=scenario, data=request.POST, initial=initial)
-        go = QuestionPageForm(data=request.POST, last=attempt.questions.count()).destination
+        go = QuestionPageForm(data=request.POST, last=attempt.question_count).destination
         if go != "save":
             return _leave_question(request, attempt=attempt, drawn=drawn, form=form, go=go)
         if form.is_valid():
@@ -318,8 +329,7 @@ def _leave_question(
 
 
 def _after_save(attempt: Attempt, position: int) -> str:
-    last = attempt.questions.count()
-    if position < last:
+    if position < attempt.question_count:
         return reverse("exams:question", args=[attempt.pk, position + 1])
     return reverse("exams:submit", args=[attempt.pk])
 
@@ -327,10 +337,12 @@ def _after_save(attempt: Attempt, position: int) -> str:
 @candidate_only
 @require_POST
 def flag(request: HttpRequest, attempt_id: int, position: int) -> HttpResponse:
-    attempt = _open_attempt(request, attempt_id)
+    drawn = selectors.question_for_candidate(
+        user=request.user, attempt_id=attempt_id, position=position
+    )
+    attempt = services.finish_if_expired(attempt=drawn.attempt)
     if attempt.is_finished:
         raise _finished_error(attempt)
-    drawn = selectors.attempt_question(attempt=attempt, position=position)
     flagged = request.POST.get("flagged") == "1"
     services.set_flag(attempt=attempt, question=drawn, flagged=flagged)
     if _wants_json(request):

@@ -107,6 +107,19 @@ def is_complete(answer: Mapping[str, Any], *, ask: str, ask_ball: str) -> bool:
     return all(name in answer for name in field_names(ask=ask, ask_ball=ask_ball))
 
 
+def points_answerable(points: Mapping[str, int]) -> bool:
+    """Whether the answer's points field (one side and the points it gains, or nobody) can
+    give ``points``, the sides whose score a decision changes (``expected_answer``'s).
+
+    It cannot when points are taken off a side (2014 3.3(g)(iv)): the opponent gains the
+    penalty too, so two sides' scores change.
+
+    >>> points_answerable({"B": 5}), points_answerable({}), points_answerable({"A": -5, "B": 5})
+    (True, True, False)
+    """
+    return len(points) <= 1 and all(amount > 0 for amount in points.values())
+
+
 def penalties() -> tuple[int, ...]:
     """Every penalty the rules know: none, or at least four up to the highest value.
 
@@ -185,6 +198,22 @@ def sentence_list(labels: list[str]) -> str:
                         for n, label in enumerate(labels)])
 
 
+def side_points(side: str, amount: int | None) -> str:
+    """One side's change of score: points it gains, or points taken off it (2014 3.3(g)(iv):
+    a colour played before it was spotted is not scored, so ``decision.points`` is negative).
+
+    >>> from django.utils import translation
+    >>> with translation.override("en"):
+    ...     side_points("B", 5), side_points("A", -1), side_points("A", None)
+    ('B: 5 points', 'A: minus 1 point', 'A: —')
+    """
+    if amount is None:
+        return _("%(side)s: %(points)s") % {"side": side, "points": "—"}
+    if amount < 0:
+        return _("%(side)s: minus %(points)s") % {"side": side, "points": points_phrase(-amount)}
+    return _("%(side)s: %(points)s") % {"side": side, "points": points_phrase(amount)}
+
+
 def describe(name: str, value: Any) -> str:
     """A value of an answer or of the decision, as the reader reads it.
 
@@ -202,13 +231,7 @@ def describe(name: str, value: Any) -> str:
     if name == "points":
         if not value:
             return str(_("Nobody scores"))
-        return format_list(
-            [
-                _("%(side)s: %(points)s")
-                % {"side": side, "points": "—" if amount is None else points_phrase(amount)}
-                for side, amount in value.items()
-            ]
-        )
+        return format_list([side_points(side, amount) for side, amount in value.items()])
     if name == "calls":
         return sentence_list([call_label(call) for call in value]) if value else str(_("No call"))
     if name == "next_options":

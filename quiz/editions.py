@@ -12,24 +12,32 @@ the engine. No rule logic here.
 {'id': 'x', 'ruleset': 'wpbsa-2014', 'variants': ['ru-2004-3.4d']}
 >>> with_edition({"id": "x"}, ruleset="wpbsa-2007")
 {'id': 'x'}
+>>> with translation.override("en"):
+...     ruleset_label("wpbsa-2014", ["ru-2004-3.4d"]).split(": ")[0]
+'WPBSA Rules, 2014 edition + Russian amateur rule 3.4(d)*'
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from rules_engine.balls import COLOURS
 from rules_engine.editions import DEFAULT_RULESET, EDITIONS, VARIANTS
 
 _LABELS = {
     "wpbsa-2007": _("WPBSA Rules, 2007 edition"),
     "wpbsa-2014": _("WPBSA Rules, 2014 edition"),
 }
+#: The one place local variants are named for people (practice, exams, studio).
 _VARIANT_LABELS = {
-    "ru-2004-3.4d": _("Local rule 3.4(d)*: four snookers needed lose the frame"),
+    "ru-2004-3.4d": _(
+        "Russian amateur rule 3.4(d)*: frame awarded when four snookers are needed"
+    ),
 }
 #: Decision fields that make a ruling (the trail and its paragraph numbers explain it).
 RULING_FIELDS = ("legal", "penalty", "points", "calls", "respots", "replace_all", "replaced",
@@ -51,7 +59,32 @@ def edition_label(name: str) -> Any:
 
 
 def variant_label(name: str) -> Any:
+    """A local variant's name for the reader; one added at run time shows its code."""
     return _VARIANT_LABELS.get(name, name)
+
+
+def ruleset_label(name: str, variants: Sequence[str] = ()) -> str:
+    """The edition and the local variants on top of it, as one phrase for the reader."""
+    label = str(edition_label(name or DEFAULT_RULESET))
+    for variant in variants:
+        label = gettext("%(edition)s + %(variant)s") % {
+            "edition": label,
+            "variant": variant_label(variant),
+        }
+    return label
+
+
+def known_variants(names: Any) -> list[str]:
+    """The names in ``names`` that are local variants the engine knows, in its order; anything
+    else (a forged value, a variant since removed) is dropped.
+
+    >>> known_variants(["ru-2004-3.4d", "ru-1999", 3])
+    ['ru-2004-3.4d']
+    >>> known_variants(None)
+    []
+    """
+    chosen = set(names) if isinstance(names, (list, tuple)) else set()
+    return [name for name in VARIANTS if name in chosen]
 
 
 def is_edition(name: Any) -> bool:
@@ -81,6 +114,8 @@ class Ruling:
 
     ruleset: str
     decision: dict[str, Any]
+    #: Colours whose re-spot the summary shows (those some edition re-spots here).
+    respot_balls: tuple[str, ...] = ()
 
     @property
     def label(self) -> Any:
@@ -90,27 +125,41 @@ class Ruling:
         return {key: self.decision.get(key) for key in RULING_FIELDS}
 
     def summary(self) -> list[tuple[str, str]]:
-        """The ruling as the referee's form shows it: (field label, value) pairs."""
+        """The ruling as the referee's form shows it: (field label, value) pairs, then where
+        each of ``respot_balls`` goes ("Re-spotted on (Black)": "Not re-spotted")."""
         from quiz import asks
+        from quiz.explain import ball_label
         from quiz.grading import expected_answer
 
         values = expected_answer(decision=self.decision, ask=asks.Ask.DECISION, ask_ball="")
-        return [(str(asks.FIELD_LABELS[key]), asks.describe(key, v)) for key, v in values.items()]
+        rows = [(str(asks.FIELD_LABELS[key]), asks.describe(key, v)) for key, v in values.items()]
+        for ball in self.respot_balls:
+            to = expected_answer(decision=self.decision, ask=asks.Ask.RESPOT, ask_ball=ball)
+            label = f"{asks.FIELD_LABELS['respot']} ({ball_label(ball)})"
+            rows.append((label, asks.describe("respot", to["respot"])))
+        return rows
 
 
-def rulings(case: Mapping[str, Any]) -> list[Ruling]:
-    """The decision of every edition on ``case`` (its variants kept), oldest edition first."""
+def rulings(case: Mapping[str, Any], *, variants: Sequence[str] = ()) -> list[Ruling]:
+    """The decision of every edition on ``case`` with ``variants`` on top (the case's own
+    kept), oldest edition first."""
     from quiz.grading import decide
 
-    return [Ruling(name, decide(with_edition(case, ruleset=name))) for name in EDITIONS]
+    return [
+        Ruling(name, decide(with_edition(case, ruleset=name, variants=variants)))
+        for name in EDITIONS
+    ]
 
 
-def differing_rulings(case: Mapping[str, Any]) -> list[Ruling]:
-    """Every edition's ruling when they do not all agree, else ``[]``."""
-    found = rulings(case)
+def differing_rulings(case: Mapping[str, Any], *, variants: Sequence[str] = ()) -> list[Ruling]:
+    """Every edition's ruling (``variants`` on top of each) when they do not all agree, else
+    ``[]``."""
+    found = rulings(case, variants=variants)
     if len({repr(r.ruling()) for r in found}) <= 1:
         return []
-    return found
+    spotted = {r["ball"] for ruling in found for r in ruling.decision.get("respots") or ()}
+    balls = tuple(ball for ball in COLOURS if ball in spotted)
+    return [replace(ruling, respot_balls=balls) for ruling in found]
 
 
 @dataclass(frozen=True)
@@ -164,17 +213,24 @@ CHANGES: tuple[Change, ...] = (
         "edition-consultation-touch",
     ),
     Change(
-        "early-stroke", "3.12(b)", "3.10(a)(i), 3.10(b)(ii), 3.3(g)(iv)",
+        "early-stroke", "3.12(b)", "3.10(a)(i), 3.10(b)(ii)",
         _("Striking before the referee has spotted a colour taken as a free ball costs the "
           "value of the ball on; before any other colour, the higher of the ball on and that "
-          "colour. In a break, that colour is not scored."),
+          "colour."),
         "edition-early-stroke-free-ball",
+    ),
+    Change(
+        "early-stroke-not-scored", "3.12(b), 3.7(c)(ii)", "3.3(g)(iv)",
+        _("In a break, when the striker plays before the referee has finished spotting the "
+          "colour he has just potted, that colour is not scored: its points come off his score, "
+          "besides the penalty for the foul. Before, the colour stayed scored."),
+        "edition-early-stroke-colour-in-break",
     ),
     Change(
         "touching-declare", "3.8(a)", "3.8(a)",
         _("When the cue ball touches a colour after a red was potted, the referee also asks "
           "the striker to declare which colour he is on."),
-        None,
+        "touching-black-after-red-potted",
     ),
     Change(
         "partner", "3.15(a)", "3.15(a)",
@@ -183,11 +239,49 @@ CHANGES: tuple[Change, ...] = (
         "edition-partner-moves-ball",
     ),
     Change(
+        "moved-by-hand", "2.14, 3.12(b)", "2.14, 3.10(b)(vii)",
+        _("A ball the striker intentionally moves by hand counts as forced off the table: a "
+          "colour is spotted again and a red stays off the table. Before, only a ball picked "
+          "up counted so; a ball moved by hand was a ball touched in play and stayed where it "
+          "was. The penalty is the same."),
+        "edition-ball-moved-by-hand",
+    ),
+    Change(
         "edge-fall", "3.9(b)(i)", "3.9(b)(i)",
         _("A foul caused only by a ball on the edge of a pocket falling in: the balls are "
           "replaced and the stroke played again without penalty. The 2014 text says so; the "
           "commentary of our 2007 texts already did, so the ruling is the same."),
         "edge-red-falls-cue-ball-follows",
         same_ruling=True,
+    ),
+)
+
+
+@dataclass(frozen=True)
+class LocalRule:
+    """A local variant on the "What changed" page: its paragraph, what it adds, and a scenario
+    of the bank to try with it and without it."""
+
+    variant: str
+    rule: str
+    text: Any
+    scenario: str
+
+    @property
+    def label(self) -> Any:
+        return variant_label(self.variant)
+
+
+#: The local variants a trainee may practise with (docs/editions.md gives the source).
+LOCAL_RULES: tuple[LocalRule, ...] = (
+    LocalRule(
+        "ru-2004-3.4d", "3.4(d)*",
+        _("Applied in Russian amateur snooker since 2004: when a break ends with only colours "
+          "left and the cue ball not in hand, and a player needs four or more snookers, the "
+          "referee awards the frame to his opponent; not in the last frame of a match when "
+          "the frames are level. Snookers needed: the points needed beyond those left on the "
+          "table, divided by the least penalty a foul on the ball on gives (four up to the "
+          "brown, then its value), rounded up."),
+        "end-pink-and-black-far-behind",
     ),
 )

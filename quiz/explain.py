@@ -819,6 +819,14 @@ SENTENCES: Mapping[str, Any] = {
         "trail:partner_caused_touch",
         "The striker moved a ball (%(ball)s) because his partner caused it; the rule on other "
         "persons does not cover a partner: foul, penalty of %(penalty)s."),
+    "moved_by_hand": pgettext_lazy(
+        "trail:moved_by_hand",
+        "The striker intentionally moved a ball (%(ball)s) by hand without picking it up: he "
+        "touched a ball in play, foul, penalty of %(penalty)s; the ball stays where it is."),
+    "moved_by_hand_forced_off": pgettext_lazy(
+        "trail:moved_by_hand_forced_off",
+        "The striker intentionally moved a ball (%(ball)s) by hand: since 12 August 2014 such a "
+        "ball counts as forced off the table (Section 2, rule 14)."),
     "miss_not_called_points_equal": pgettext_lazy(
         "trail:miss_not_called_points_equal",
         "For %(sides)s the points difference equals the points left on the table (a re-spotted "
@@ -835,6 +843,10 @@ SENTENCES: Mapping[str, Any] = {
         "trail:early_stroke_colour_not_scored",
         "The striker played in a break before a colour (%(ball)s) was spotted: its value is not "
         "scored."),
+    "early_stroke_colour_score_removed": pgettext_lazy(
+        "trail:early_stroke_colour_score_removed",
+        "The striker played in a break before the colour he potted in his previous stroke "
+        "(%(ball)s) was spotted: it is not scored (%(side)s: minus %(points)s)."),
     "touching_ball_declare_asked": pgettext_lazy(
         "trail:touching_ball_declare_asked",
         "The cue ball touches a colour after a red was potted: the referee asks the striker to "

@@ -315,12 +315,17 @@ class PracticeFilterForm(forms.Form):
 
 
 class EditionForm(forms.Form):
-    """The rule-book edition a trainee practises (``quiz.editions``)."""
+    """The rule-book edition a trainee practises and the local rules he adds on top of it
+    (``quiz.editions``); none ticked: the edition alone."""
 
     edition = forms.ChoiceField(label=_("Rule-book edition"), choices=())
+    variants = forms.MultipleChoiceField(
+        label=_("Local rules"), choices=(), required=False, widget=forms.CheckboxSelectMultiple
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        from quiz.editions import edition_choices
+        from quiz.editions import edition_choices, variant_choices
 
         super().__init__(*args, **kwargs)
         self.fields["edition"].choices = edition_choices()
+        self.fields["variants"].choices = variant_choices()

@@ -42,7 +42,8 @@ class Grade:
     """The grade of one answer: ``score`` 0..1, each field, and the engine's decision.
 
     ``ruleset`` and ``engine_version`` say which engine graded it (stored with the grade, so
-    that answers graded by an earlier version can be found and regraded).
+    that answers graded by an earlier version can be found and regraded); ``variants`` are the
+    local variants applied on top of ``ruleset``.
     """
 
     score: float
@@ -50,6 +51,7 @@ class Grade:
     decision: dict[str, Any]
     ruleset: str = ""
     engine_version: str = ""
+    variants: tuple[str, ...] = ()
 
     @property
     def correct(self) -> bool:
@@ -138,7 +140,13 @@ def grade(
         score = right / len(fields) if fields else 0.0
     else:
         score = 1.0 if fields and right == len(fields) else 0.0
-    return Grade(score=score, fields=fields, decision=decision, **graded_by(case=case))
+    return Grade(
+        score=score,
+        fields=fields,
+        decision=decision,
+        variants=tuple(case.get("variants") or ()),
+        **graded_by(case=case),
+    )
 
 
 def graded_by(*, case: Mapping[str, Any]) -> dict[str, str]:

@@ -160,8 +160,10 @@ class PracticeAnswer(models.Model):
     token = models.UUIDField(unique=True)
     answer = models.JSONField()
     score = models.FloatField()
-    #: Which engine graded it: the case's ruleset and rules_engine.__version__.
+    #: Which engine graded it: the edition, the local variants on top of it (``quiz.editions``)
+    #: and rules_engine.__version__.
     ruleset = models.CharField(max_length=32, blank=True)
+    variants = models.JSONField(default=list, blank=True)
     engine_version = models.CharField(max_length=32, blank=True)
     answered_at = models.DateTimeField(auto_now_add=True)
 
@@ -218,6 +220,10 @@ class SelfTest(models.Model):
     topics = models.ManyToManyField(Topic, related_name="+", verbose_name=_("topics"))
     #: Primary keys of the drawn scenarios, in the order they are asked.
     scenario_ids = models.JSONField(default=list)
+    #: The edition and local variants that grade it: the trainee's practice choice when he
+    #: started (``quiz.editions``); empty: the seeds' edition.
+    ruleset = models.CharField(max_length=32, blank=True)
+    variants = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
@@ -245,8 +251,10 @@ class SelfTestAnswer(models.Model):
     scenario = models.ForeignKey(Scenario, on_delete=models.CASCADE, related_name="+")
     answer = models.JSONField()
     score = models.FloatField()
-    #: Which engine graded it: the case's ruleset and rules_engine.__version__.
+    #: Which engine graded it: the edition, the local variants on top of it and
+    #: rules_engine.__version__.
     ruleset = models.CharField(max_length=32, blank=True)
+    variants = models.JSONField(default=list, blank=True)
     engine_version = models.CharField(max_length=32, blank=True)
     answered_at = models.DateTimeField(auto_now_add=True)
 

@@ -261,7 +261,12 @@ def self_test_result(*, self_test: SelfTest) -> SelfTestResult:
             position=answer.position,
             scenario=answer.scenario,
             answer=answer.answer,
-            grade=grade(scenario=answer.scenario, answer=answer.answer),
+            grade=grade(
+                scenario=answer.scenario,
+                answer=answer.answer,
+                ruleset=self_test.ruleset or None,
+                variants=self_test.variants or (),
+            ),
         )
         for answer in self_test.answers.select_related("scenario__topic")
         .filter(scenario__audience=Audience.PRACTICE)
@@ -474,3 +479,17 @@ def edition_changes() -> list[dict[str, Any]]:
     return [
         {"change": change, "scenario": found.get(change.scenario or "")} for change in CHANGES
     ]
+
+
+def local_rule_scenarios() -> list[dict[str, Any]]:
+    """The local variants a trainee may practise with (``quiz.editions.LOCAL_RULES``), each with
+    its practice scenario when the bank publishes it."""
+    from quiz.editions import LOCAL_RULES
+
+    found = {
+        scenario.slug: scenario
+        for scenario in published_scenarios()
+        .filter(slug__in=[rule.scenario for rule in LOCAL_RULES])
+        .select_related("topic")
+    }
+    return [{"rule": rule, "scenario": found.get(rule.scenario)} for rule in LOCAL_RULES]

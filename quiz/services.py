@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime
 import random
 import uuid
-from collections.abc import Iterable, Mapping, MutableMapping
+from collections.abc import Iterable, Mapping, MutableMapping, Sequence
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -41,14 +41,15 @@ def record_practice_answer(
     token: uuid.UUID,
     user: Any | None,
     ruleset: str | None = None,
+    variants: Sequence[str] = (),
 ) -> tuple[PracticeAnswer, Grade]:
     """Grade and keep one practice answer; signed-in trainees' progress moves on.
 
-    ``ruleset`` is the edition the trainee practises (None: the case's own); the answer keeps
-    the edition that graded it. Raises :class:`AlreadyAnswered` when the token was used before
-    (a replayed form).
+    ``ruleset`` is the edition the trainee practises (None: the case's own) and ``variants``
+    the local variants he adds; the answer keeps the edition and variants that graded it.
+    Raises :class:`AlreadyAnswered` when the token was used before (a replayed form).
     """
-    result = grade(scenario=scenario, answer=answer, ruleset=ruleset)
+    result = grade(scenario=scenario, answer=answer, ruleset=ruleset, variants=variants)
     signed_in = user is not None and getattr(user, "is_authenticated", False)
     try:
         with transaction.atomic():
@@ -59,6 +60,7 @@ def record_practice_answer(
                 answer=dict(answer),
                 score=result.score,
                 ruleset=result.ruleset,
+                variants=list(result.variants),
                 engine_version=result.engine_version,
             )
             if signed_in:
@@ -93,10 +95,13 @@ def start_self_test(
     topics: Iterable[Topic],
     user: Any | None = None,
     rng: random.Random | None = None,
+    ruleset: str = "",
+    variants: Sequence[str] = (),
 ) -> SelfTest:
     """Draw ``length`` published scenarios at random from the topics, without repeats.
 
-    When the topics hold fewer scenarios, every one of them is asked.
+    When the topics hold fewer scenarios, every one of them is asked. ``ruleset`` and
+    ``variants`` (the trainee's practice choice) grade every answer; empty: the seeds' edition.
     """
     topics = list(topics)
     pool = list(
@@ -111,6 +116,8 @@ def start_self_test(
             language=language,
             length=length,
             scenario_ids=drawn,
+            ruleset=ruleset,
+            variants=list(variants),
         )
         self_test.topics.set(topics)
     return self_test
@@ -127,7 +134,12 @@ def answer_self_test(
     """
     if self_test.scenario_ids[position - 1] != scenario.pk:
         raise ValueError("the scenario is not the one asked at this position")
-    result = grade(scenario=scenario, answer=answer)
+    result = grade(
+        scenario=scenario,
+        answer=answer,
+        ruleset=self_test.ruleset or None,
+        variants=self_test.variants or (),
+    )
     try:
         with transaction.atomic():
             stored = SelfTestAnswer.objects.create(
@@ -137,6 +149,7 @@ def answer_self_test(
                 answer=dict(answer),
                 score=result.score,
                 ruleset=result.ruleset,
+                variants=list(result.variants),
                 engine_version=result.engine_version,
             )
             if self_test.user_id is not None:

@@ -31,6 +31,8 @@ SELF_TESTS = "quiz_self_tests"
 REVIEW_CARDS = "quiz_review_cards"
 #: The rule-book edition the trainee practises (``quiz.editions``); absent: the seeds' edition.
 PRACTICE_EDITION = "quiz_practice_edition"
+#: The local variants he practises with on top of it; absent: none.
+PRACTICE_VARIANTS = "quiz_practice_variants"
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -115,6 +117,7 @@ def practice(request: HttpRequest, topic: str, scenario: str) -> HttpResponse:
         "filters": PracticeFilterForm(data=request.GET),
     }
     context["edition"] = practice_edition(request)
+    context["variants"] = practice_variants(request)
     if request.method == "GET":
         context["form"] = AnswerForm(scenario=scenario_object)
         context["token"] = _issue_token(request, scenario_object)
@@ -125,7 +128,7 @@ def practice(request: HttpRequest, topic: str, scenario: str) -> HttpResponse:
     if earlier is not None and earlier.scenario_id == scenario_object.pk:
         messages.info(request, _("You have already answered this question. Here is your result."))
         return _practice_feedback(
-            request, scenario_object, earlier.answer, token=earlier.token, ruleset=earlier.ruleset
+            request, scenario_object, earlier.answer, token=earlier.token, graded_by=earlier
         )
 
     form = AnswerForm(scenario=scenario_object, data=request.POST)
@@ -151,12 +154,11 @@ def practice(request: HttpRequest, topic: str, scenario: str) -> HttpResponse:
             token=token,
             user=request.user,
             ruleset=practice_edition(request),
+            variants=practice_variants(request),
         )
     except services.AlreadyAnswered:
         messages.info(request, _("You have already answered this question. Here is your result."))
-        return _practice_feedback(
-            request, scenario_object, form.answer, ruleset=practice_edition(request)
-        )
+        return _practice_feedback(request, scenario_object, form.answer)
     tokens = request.session.get(PRACTICE_TOKENS, {})
     tokens.pop(str(scenario_object.pk), None)
     request.session[PRACTICE_TOKENS] = tokens
@@ -199,7 +201,7 @@ def practice_answer(
     ):
         raise Http404
     return _practice_feedback(
-        request, stored.scenario, stored.answer, token=stored.token, ruleset=stored.ruleset
+        request, stored.scenario, stored.answer, token=stored.token, graded_by=stored
     )
 
 
@@ -215,18 +217,25 @@ def _practice_feedback(
     answer: dict[str, Any],
     result: Any = None,
     token: uuid.UUID | None = None,
-    ruleset: str | None = None,
+    graded_by: Any = None,
 ) -> HttpResponse:
-    ruleset = ruleset if editions.is_edition(ruleset) else practice_edition(request)
-    result = result or grade(scenario=scenario, answer=answer, ruleset=ruleset)
+    """The feedback page. ``graded_by`` (a stored answer) names the edition and variants that
+    graded the answer; else those the trainee practises now."""
+    ruleset = getattr(graded_by, "ruleset", None)
+    if editions.is_edition(ruleset):
+        variants = editions.known_variants(getattr(graded_by, "variants", None))
+    else:
+        ruleset, variants = practice_edition(request), practice_variants(request)
+    result = result or grade(scenario=scenario, answer=answer, ruleset=ruleset, variants=variants)
     filters = PracticeFilterForm(data=request.GET)
     context: dict[str, Any] = {
         "scenario": scenario,
         "topic": scenario.topic,
         "grade": result,
         "edition": ruleset,
+        "variants": practice_variants(request),
         # After the answer only: where the editions rule differently, both rulings.
-        "rulings": editions.differing_rulings(scenario.case),
+        "rulings": editions.differing_rulings(scenario.case, variants=variants),
         "next_url": _next_url(request, scenario, filters),
         "schedule": _schedule_sentence(request, scenario),
     }
@@ -252,6 +261,8 @@ def self_test_start(request: HttpRequest) -> HttpResponse:
                 length=form.cleaned_data["length"],
                 topics=form.cleaned_data["topics"],
                 user=request.user,
+                ruleset=practice_edition(request),
+                variants=practice_variants(request),
             )
         except services.NoScenarios:
             form.add_error("topics", _("There are no questions in these topics yet."))
@@ -264,7 +275,12 @@ def self_test_start(request: HttpRequest) -> HttpResponse:
                 url = reverse("quiz:self_test", kwargs={"test_id": self_test.pk})
             return redirect(url)
     status = 400 if request.method == "POST" else 200
-    return render(request, "quiz/self_test_start.html", {"form": form}, status=status)
+    context = {
+        "form": form,
+        "edition": practice_edition(request),
+        "variants": practice_variants(request),
+    }
+    return render(request, "quiz/self_test_start.html", context, status=status)
 
 
 def _own_self_test(request: HttpRequest, test_id: uuid.UUID) -> SelfTest:
@@ -412,19 +428,29 @@ def practice_edition(request: HttpRequest) -> str:
     return chosen if editions.is_edition(chosen) else editions.DEFAULT_RULESET
 
 
+def practice_variants(request: HttpRequest) -> list[str]:
+    """The local variants this trainee practises with on top of his edition (remembered in the
+    session), else none."""
+    return editions.known_variants(request.session.get(PRACTICE_VARIANTS))
+
+
 @require_http_methods(["POST"])
 def choose_edition(request: HttpRequest) -> HttpResponse:
-    """Remember the edition the trainee practises, and go back where he was."""
+    """Remember the edition and local variants the trainee practises, and go back where he
+    was."""
     form = EditionForm(data=request.POST)
     if form.is_valid():
-        request.session[PRACTICE_EDITION] = form.cleaned_data["edition"]
+        edition = form.cleaned_data["edition"]
+        variants = editions.known_variants(form.cleaned_data["variants"])
+        request.session[PRACTICE_EDITION] = edition
+        request.session[PRACTICE_VARIANTS] = variants
         messages.success(
             request,
             _("Practice now follows: %(edition)s.")
-            % {"edition": editions.edition_label(form.cleaned_data["edition"])},
+            % {"edition": editions.ruleset_label(edition, variants)},
         )
     else:
-        messages.error(request, _("That rule-book edition is not available."))
+        messages.error(request, _("That rule-book edition or local rule is not available."))
     return HttpResponseRedirect(_back(request, request.POST.get("next", "")))
 
 
@@ -444,5 +470,10 @@ def what_changed(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "quiz/what_changed.html",
-        {"changes": selectors.edition_changes(), "edition": practice_edition(request)},
+        {
+            "changes": selectors.edition_changes(),
+            "local_rules": selectors.local_rule_scenarios(),
+            "edition": practice_edition(request),
+            "variants": practice_variants(request),
+        },
     )

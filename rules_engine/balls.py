@@ -72,10 +72,11 @@ INFRINGEMENT_CLASSES: Mapping[str, str] = MappingProxyType(
         "early_stroke_free_ball": "b",  # struck before a colour taken as a free ball was spotted
         "consultation_touch": "b",  # touched a ball while the balls were replaced after a miss
         "partner_caused_touch": "b",  # the striker's partner caused him to move a ball
+        "moved_by_hand": "b",  # the striker intentionally moved an object ball by hand
     }
 )
 #: Infringements that must name the ball concerned (``touched:pink``).
-INFRINGEMENTS_NEEDING_BALL: frozenset[str] = frozenset({"touched"})
+INFRINGEMENTS_NEEDING_BALL: frozenset[str] = frozenset({"touched", "moved_by_hand"})
 #: Fouls the engine derives from the contact facts; authors never list these.
 DERIVED_FOULS: Mapping[str, str] = MappingProxyType(
     {

@@ -113,6 +113,10 @@ class State:
     positions: Positions | None = None
     #: The last frame of the match with the frames level (the exception of variant 3.4(d)*).
     deciding_frame: bool = False
+    #: A colour the striker potted in the previous stroke of this break (as the colour on, or
+    #: as a free ball) that the referee had not finished spotting; its points are in ``scores``
+    #: (docs/editions.md; 2014 3.3(g)(iv)).
+    unspotted_colour: str | None = None
 
     def side_of(self, player: str) -> str:
         """The side ``player`` plays for."""
@@ -163,6 +167,8 @@ class State:
             data["positions"] = self.positions.to_dict()
         if self.deciding_frame:
             data["deciding_frame"] = True
+        if self.unspotted_colour is not None:
+            data["unspotted_colour"] = self.unspotted_colour
         return data
 
 
@@ -526,6 +532,7 @@ class _Loader:
             "respotted_black",
             "totals_count",
             "deciding_frame",
+            "unspotted_colour",
             "occupied_spots",
             "positions",
         )
@@ -594,6 +601,7 @@ class _Loader:
         respotted_black = self.boolean(data, "respotted_black", path, False)
         totals_count = self.boolean(data, "totals_count", path, False)
         deciding_frame = self.boolean(data, "deciding_frame", path, False)
+        unspotted = self.choice(data, "unspotted_colour", path, COLOURS, None)
         touching = self.string_list(data, "touching", path, OBJECT_BALLS, default=None)  # type: ignore[arg-type]
         occupied = self.string_list(data, "occupied_spots", path, COLOURS, default=None)  # type: ignore[arg-type]
 
@@ -621,6 +629,7 @@ class _Loader:
             respotted_black=bool(respotted_black),
             totals_count=bool(totals_count),
             deciding_frame=bool(deciding_frame),
+            unspotted_colour=unspotted,
             occupied_spots=tuple(c for c in COLOURS if c in occupied)
             if occupied is not None
             else None,
@@ -628,6 +637,8 @@ class _Loader:
         )
         if positions is not None:
             self.check_state_geometry(state)
+        if unspotted is not None:
+            self.check_unspotted(state, unspotted)
         return state if len(self.problems) == before else None
 
     def sides(
@@ -790,6 +801,86 @@ class _Loader:
                     "state.occupied_spots",
                     f"must agree with positions, which occupy: {', '.join(derived) or 'no spot'}",
                 )
+
+    def check_unspotted(self, state: State, colour: str) -> None:
+        """``state.unspotted_colour``: the striker potted ``colour`` in his previous stroke, so he
+        is in a break: the colour is on the table (being spotted), the cue ball is not in hand,
+        no free ball, no miss count, no re-spotted black, and a red or a colour is on as after
+        a colour (or after a free ball taken as a red)."""
+        where = "state.unspotted_colour"
+        reasons = (
+            (colour not in state.colours, f"{colour} must be listed in colours: a colour being "
+             "spotted counts as on the table"),
+            (state.in_hand, "the striker potted it in his previous stroke, so the cue ball is "
+             "not in hand (state.in_hand)"),
+            (state.free_ball, "the striker is in a break, so he has no free ball "
+             "(state.free_ball)"),
+            (state.misses > 0, "the striker potted a ball in his previous stroke, so no miss "
+             "count runs against him (state.misses)"),
+            (state.respotted_black, "on a re-spotted black no colour is being spotted"),
+        )  # fmt: skip
+        for wrong, message in reasons:
+            if wrong:
+                self.problem(where, message)
+
+    def check_early_stroke(self, stroke: Stroke, state: State) -> None:
+        """A stroke made while ``state.unspotted_colour`` was being spotted is ``early_stroke``
+        (the colour was potted as the colour on) or ``early_stroke_free_ball`` (as a free ball)
+        naming that colour, and the state is the one such a pot leaves."""
+        colour = state.unspotted_colour
+        early = [
+            (index, i)
+            for index, i in enumerate(stroke.infringements)
+            if i.code in ("early_stroke", "early_stroke_free_ball")
+        ]
+        for index, infringement in early:
+            if infringement.ball != colour:
+                self.problem(
+                    f"stroke.infringements[{index}]",
+                    f"state.unspotted_colour is {colour}, so the early stroke concerns "
+                    f"{colour}: {infringement.code}:{colour}",
+                )
+        if not early:
+            if stroke.struck:
+                self.problem(
+                    "stroke.infringements",
+                    f"state.unspotted_colour says {colour} was not yet spotted, so the stroke "
+                    f"is early_stroke:{colour} (early_stroke_free_ball:{colour} when it was "
+                    "potted as a free ball)",
+                )
+            return
+        code = early[0][1].code
+        if code == "early_stroke":  # a colour potted as the colour on: a red or yellow next
+            expected = "red" if state.reds else "yellow"
+            if state.ball_on != expected or (not state.reds and len(state.colours) < 6):
+                self.problem(
+                    "state.ball_on",
+                    f"after {colour} is potted as the colour on, {expected} is on"
+                    + ("" if state.reds else ", with every colour on the table"),
+                )
+        elif state.reds and state.ball_on != "colour":
+            self.problem(
+                "state.ball_on",
+                f"after {colour} is potted as a free ball taken as a red, a colour is on",
+            )
+        elif not state.reds and state.ball_on == "colour":
+            self.problem(
+                "state.ball_on",
+                f"after {colour} is potted as a free ball with no reds left, the colour that "
+                "was on is still on",
+            )
+        elif not state.reds and colour == state.ball_on:
+            self.problem(
+                "state.unspotted_colour", f"{colour} is the ball on, so it was not a free ball"
+            )
+        side = state.striker_side
+        points = unspotted_points(state, code)
+        if state.scores[side] < points:
+            self.problem(
+                f"state.scores.{side}",
+                f"includes the {points} point(s) {state.striker} scored for {colour} "
+                "(state.unspotted_colour), so it is at least that",
+            )
 
     # ---- stroke ----------------------------------------------------------------------
     def stroke(self, value: Any, state: State | None) -> Stroke | None:
@@ -963,6 +1054,7 @@ class _Loader:
         for key, balls in (("potted", stroke.potted), ("off_table", stroke.off_table)):
             for index, ball in enumerate(balls):
                 check_on_table(ball, f"{path}.{key}[{index}]")
+        self.check_moved_by_hand(stroke, leaving)
         for ball, count in leaving.items():
             if on_table[ball] and count > on_table[ball]:
                 self.problem(
@@ -986,10 +1078,33 @@ class _Loader:
                 f"{path}.touching_moved",
                 "no ball was declared touching the cue ball (state.touching)",
             )
+        if state.unspotted_colour is not None:
+            self.check_early_stroke(stroke, state)
         if stroke.positions_after is not None:
             self.check_positions_after(stroke, state, leaving)
         if state.positions is not None or stroke.positions_after is not None:
             self.check_stroke_geometry(stroke, state)
+
+    def check_moved_by_hand(self, stroke: Stroke, leaving: Counter[str]) -> None:
+        """``moved_by_hand:BALL`` names an object ball, which may count as leaving the table
+        (2014, Section 2 Rule 14), so it is counted in ``leaving``; where it came to rest is not
+        recorded, so ``positions_after`` cannot be given with it."""
+        for index, infringement in enumerate(stroke.infringements):
+            if infringement.code != "moved_by_hand":
+                continue
+            if infringement.ball == "white":
+                self.problem(
+                    f"stroke.infringements[{index}]",
+                    "moved_by_hand names an object ball, not the cue ball",
+                )
+                continue
+            leaving[infringement.ball or ""] += 1
+            if stroke.positions_after is not None:
+                self.problem(
+                    "stroke.positions_after",
+                    "cannot be given with moved_by_hand: where the striker moved the ball to "
+                    "is not recorded",
+                )
 
     def check_nomination(self, nominated: str, state: State) -> None:
         where = "stroke.nominated"
@@ -1107,6 +1222,25 @@ class _Loader:
 
         for problem in check_expect_shape(value):
             self.problems.append(problem)
+
+
+def unspotted_points(state: State, code: str) -> int:
+    """The points the striker scored in his previous stroke for ``state.unspotted_colour``:
+    its value when potted as the colour on (``early_stroke``), the value of the ball on when
+    potted as a free ball (``early_stroke_free_ball``: one as a red, else the colour on, which
+    the pot of a free ball leaves on).
+
+    >>> unspotted_points(State(reds=3, unspotted_colour="blue"), "early_stroke")
+    5
+    >>> unspotted_points(State(reds=3, ball_on="colour", unspotted_colour="blue"),
+    ...                  "early_stroke_free_ball")
+    1
+    """
+    colour = state.unspotted_colour
+    assert colour is not None
+    if code == "early_stroke_free_ball":
+        return 1 if state.reds else VALUES.get(state.ball_on, 0)
+    return VALUES[colour]
 
 
 def occupied_spots(positions: Positions, *, ignore: Sequence[str] = ()) -> tuple[str, ...]:

@@ -40,12 +40,15 @@ from rules_engine.case import load_case as _load_case
 from rules_engine.check import Difference, compare_expectation
 from rules_engine.decision import Decision
 from rules_engine.decision import Frame as FrameEnd
+from rules_engine.editions import VARIANTS
 from rules_engine.errors import CaseError, Problem
 
 FRAME_FORMAT = "snooker-referee-frame/1"
 #: Where a frame file starts when it gives no state: the break-off, the cue ball in hand.
 BREAK_OFF: Mapping[str, Any] = {"in_hand": True}
 _ENTRY_KEYS = ("stroke", "procedure", "choice", "touching_after", "lot", "expect")
+_BY_HAND = "moved_by_hand_forced_off"
+_FRAME_KEYS = ("format", "id", "ruleset", "variants", "state", "strokes", "expect_end")
 
 
 def next_state(
@@ -109,7 +112,13 @@ def _replaced(state: State, decision: Decision) -> State:
     counts towards the third."""
     full = decision.assessment.path_to_ball_on == "full"
     misses = state.misses + 1 if "miss" in decision.calls and full else state.misses
-    return replace(state, scores=dict(decision.scores), misses=min(misses, 2), free_ball=False)
+    return replace(
+        state,
+        scores=dict(decision.scores),
+        misses=min(misses, 2),
+        free_ball=False,
+        unspotted_colour=None,  # spotted while the balls were replaced
+    )
 
 
 def _played_on(
@@ -163,10 +172,19 @@ def _leaving(stroke: Stroke, decision: Decision) -> Counter[str]:
     return leaving
 
 
+def _forced_off_by_hand(decision: Decision) -> list[str]:
+    """Balls the striker moved by hand that the decision counts as forced off the table (2014,
+    Section 2 Rule 14)."""
+    return [str(dict(s.params)["ball"]) for s in decision.trail if s.code == _BY_HAND]
+
+
 def _balls_left(state: State, stroke: Stroke, decision: Decision) -> tuple[int, tuple[str, ...]]:
-    if decision.replace_all or not stroke.struck:
+    if decision.replace_all:
         return state.reds, state.colours
-    leaving = _leaving(stroke, decision)
+    leaving = _leaving(stroke, decision) if stroke.struck else Counter()
+    leaving.update(_forced_off_by_hand(decision))
+    if not leaving:
+        return state.reds, state.colours
     respotted = {respot.ball for respot in decision.respots}
     colours = tuple(c for c in state.colours if not leaving[c] or c in respotted)
     return state.reds - leaving["red"], colours
@@ -176,6 +194,8 @@ def _positions_after(state: State, stroke: Stroke, decision: Decision) -> Positi
     """Where the balls are before the next stroke, when the case says where they came to rest."""
     if decision.replace_all:
         return state.positions
+    if any(i.code == "moved_by_hand" for i in stroke.infringements):
+        return None  # where the striker moved the ball to is not recorded
     if not stroke.struck:
         if stroke.cue_ball_placed:  # on the table now, but where is not recorded
             return None
@@ -217,13 +237,15 @@ class FrameEntry:
 
 @dataclass(frozen=True)
 class FrameFile:
-    """A frame file: its id, ruleset, starting state (as written) and entries."""
+    """A frame file: its id, ruleset, starting state (as written), entries and the local
+    variants every stroke is judged with."""
 
     id: str
     ruleset: str
     state: Mapping[str, Any]
     entries: tuple[FrameEntry, ...]
     expect_end: Mapping[str, Any] | None = None
+    variants: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -249,7 +271,7 @@ def load_frame(data: Any) -> FrameFile:
     if not isinstance(data, Mapping):
         raise CaseError([Problem("(frame)", f"must be an object, not {_describe(data)}")])
     for key in data:
-        if key not in ("format", "id", "ruleset", "state", "strokes", "expect_end"):
+        if key not in _FRAME_KEYS:
             problems.append(Problem(str(key), "unknown field"))
     if data.get("format") != FRAME_FORMAT:
         problems.append(
@@ -274,10 +296,19 @@ def load_frame(data: Any) -> FrameFile:
     expect_end = data.get("expect_end")
     if expect_end is not None and not isinstance(expect_end, Mapping):
         problems.append(Problem("expect_end", "must be an object (a decision's frame and scores)"))
+    variants = data.get("variants", [])
+    if not isinstance(variants, list) or not all(
+        isinstance(v, str) and v in VARIANTS for v in variants
+    ):
+        known = ", ".join(VARIANTS)
+        message = f"must be a list of known variants ({known}), not {_describe(variants)}"
+        problems.append(Problem("variants", message))
+    elif len(set(variants)) != len(variants):
+        problems.append(Problem("variants", "lists a variant twice"))
     if problems:
         raise CaseError(problems)
     ruleset = data.get("ruleset", DEFAULT_RULESET)
-    return FrameFile(str(frame_id), ruleset, state, tuple(entries), expect_end)
+    return FrameFile(str(frame_id), ruleset, state, tuple(entries), expect_end, tuple(variants))
 
 
 def _entry(item: Any, index: int, problems: list[Problem]) -> FrameEntry | None:
@@ -335,6 +366,8 @@ def frame_case(frame: FrameFile, entry: FrameEntry, state: Mapping[str, Any]) ->
         "state": state,
         entry.kind: entry.facts,
     }
+    if frame.variants:
+        data["variants"] = list(frame.variants)
     if entry.expect is not None:
         data["expect"] = entry.expect
     return data

@@ -379,11 +379,15 @@ def _may_obstruct(
         if side_g * side_h <= 0 and side_g * side_gh >= 0:
             kept.append(blocker)
             continue
-        for ex, ey in ((gx, gy), (hx, hy)):
-            along = min(max((ax * ex + ay * ey) / squared, 0.0), 1.0)
-            if (ax - along * ex) ** 2 + (ay - along * ey) ** 2 < near:
-                kept.append(blocker)
-                break
+        # Near either straight side of the hull (written out twice: this runs for every
+        # blocker of every target of every cell).
+        along = min(max((ax * gx + ay * gy) / squared, 0.0), 1.0)
+        if (ax - along * gx) ** 2 + (ay - along * gy) ** 2 < near:
+            kept.append(blocker)
+            continue
+        along = min(max((ax * hx + ay * hy) / squared, 0.0), 1.0)
+        if (ax - along * hx) ** 2 + (ay - along * hy) ** 2 < near:
+            kept.append(blocker)
     return tuple(kept)
 
 
@@ -471,6 +475,7 @@ def _shadows(
         per_mm = regained / reach if reach else 0.0
     # Bound once: this loop runs for every obstacle of every cell of the in-hand search.
     hypot, atan2, asin = math.hypot, math.atan2, math.asin
+    append = shadows.append
     for ox, oy in obstacles:
         ax, ay = ox - px, oy - py
         odist = hypot(ax, ay)
@@ -487,13 +492,13 @@ def _shadows(
         direction = atan2(ay, ax)
         ohalf = asin(radius / odist)
         lo, hi = direction - ohalf, direction + ohalf
-        shadows.append((lo, hi, odist))
+        append((lo, hi, odist))
         # A window of directions lies within (-3 pi / 2, 3 pi / 2): only an interval reaching
         # past a quarter turn from the back is needed a turn round.
         if lo < -_HALF_PI:
-            shadows.append((lo + _TWO_PI, hi + _TWO_PI, odist))
+            append((lo + _TWO_PI, hi + _TWO_PI, odist))
         if hi > _HALF_PI:
-            shadows.append((lo - _TWO_PI, hi - _TWO_PI, odist))
+            append((lo - _TWO_PI, hi - _TWO_PI, odist))
     shadows.sort()
     return shadows
 
@@ -582,6 +587,8 @@ def _in_hand_quality(targets: Sequence[Point], obstacles: Sequence[Point]) -> in
         _, _, cx, cy, side, balls, alive = heapq.heappop(queue)
         shift = side * half_diagonal  # every point of the cell is this close to its centre
         placement = min(D_RADIUS - hypot(cx - D_CENTRE[0], cy - D_CENTRE[1]), BAULK_LINE_Y - cy)
+        if placement + shift < 0:
+            continue  # wholly outside the D (the balls below could only take more of it away)
         near_balls = []
         for ball in balls:
             clearance = hypot(cx - ball[0], cy - ball[1]) - _FREE_DISTANCE
@@ -666,11 +673,39 @@ def _in_hand_quality(targets: Sequence[Point], obstacles: Sequence[Point]) -> in
                     )
                     reached = _reached(shadows)
                 half = asin(BALL_DIAMETER / dist)
-                if _hidden_by_shadows(
-                    atan2(ry, rx), half, dist - BALL_DIAMETER, shadows, reached
-                ):
+                phi = atan2(ry, rx)
+                if _hidden_by_shadows(phi, half, dist - BALL_DIAMETER, shadows, reached):
                     continue  # no point of the cell has any path to this target
+                if end_shift < group_end and shift <= _SHADOWS_ONLY_ABOVE:
+                    # The group's shadows are cut by its nearest target's bound (the largest
+                    # end shift); this target's own, less cut, may prove it hidden before its
+                    # slower own bounds below are tried: the same proof, for it alone, past the
+                    # obstacles that may still block it.
+                    own = _shadows(
+                        cx,
+                        cy,
+                        blockers,
+                        shift,
+                        end_shift,
+                        math.sqrt(dist * dist - BALL_DIAMETER**2),
+                        farthest=dist - BALL_DIAMETER,
+                    )
+                    if _hidden_by_shadows(phi, half, dist - BALL_DIAMETER, own):
+                        continue
             tx, ty = target
+            # A target hidden from the centre cannot have both edges clear there: its own bound
+            # that drops it from the whole cell is tried first, before the far obstacles are
+            # culled and its edges bounded (the obstacles culled are too far to block anything
+            # within that bound, so the answer is the same with them).
+            bounded = (
+                level == _FULL
+                and shift <= _SHADOWS_ONLY_ABOVE
+                and hidden_from_centre(target, rx, ry, dist)
+            )
+            if bounded:
+                seen = _seen_from(cx, cy, blockers)
+                if _target_quality(cx, cy, tx, ty, seen, shift, end_shift) == _NONE:
+                    continue
             slack = max(shift, end_shift)
             if slack < _CULL_BELOW:
                 blockers = _may_obstruct(rx, ry, blockers, cx, cy, slack)
@@ -689,7 +724,7 @@ def _in_hand_quality(targets: Sequence[Point], obstacles: Sequence[Point]) -> in
                 if best >= _PARTIAL:
                     continue
                 seen = None
-                if not coarse:
+                if not coarse and not bounded:  # (bounded: tried above)
                     seen = _seen_from(cx, cy, blockers)
                     if _target_quality(cx, cy, tx, ty, seen, shift, end_shift) == _NONE:
                         continue
@@ -781,7 +816,10 @@ def in_hand_path_quality(targets: Sequence[Point], obstacles: Sequence[Point]) -
     directions from the centre, cut by the same bound, are computed once, and a
     target wholly covered by obstacles nearer than itself is hidden from the whole
     cell (:func:`_hidden_by_shadows`), so that several balls on behind one wall
-    cost little more than one. Cells are halved, except that a cell too big for
+    cost little more than one; a target this shared bound (that of the group's
+    nearest member) fails to hide is tried again alone, with its own bound, and
+    one hidden from the centre is tried with its exact bound before its edges are.
+    Cells are halved, except that a cell too big for
     these bounds to prove anything (half-diagonal over ``BALL_DIAMETER / 2``), with
     nothing in sight from its centre, is cut straight into cells of the first size
     below that: the same sizes, so the same smallest cells, without the levels in

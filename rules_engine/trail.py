@@ -636,6 +636,20 @@ _CODES: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
         "excludes a partner: penalty {penalty}.",
     ),
     (
+        "moved_by_hand",
+        "3.12(b)",
+        _BP,
+        "The striker intentionally moved {ball} by hand without picking it up: he touched a ball "
+        "in play, penalty {penalty}; the ball stays where it is.",
+    ),
+    (
+        "moved_by_hand_forced_off",
+        "3.10(b)",
+        _B,
+        "The striker intentionally moved {ball} by hand: since 12 August 2014 such a ball counts "
+        "as forced off the table (Section 2, Rule 14).",
+    ),
+    (
         "miss_not_called_points_equal",
         "3.14(a)(ii)",
         ("sides",),
@@ -662,6 +676,13 @@ _CODES: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
         _B,
         "The striker played in a break before {ball} was spotted: the value of {ball} is not "
         "scored.",
+    ),
+    (
+        "early_stroke_colour_score_removed",
+        "3.3(g)(iv)",
+        ("ball", "side", "points"),
+        "The striker played in a break before {ball}, potted in his previous stroke, was "
+        "spotted: the {points} point(s) scored for it are taken off {side}'s score.",
     ),
     (
         "touching_ball_declare_asked",

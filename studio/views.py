@@ -108,6 +108,7 @@ def _editor(
         "potted_groups": [("potted", vocabulary.FIELDS["stroke.potted"]),
                           ("off_table", vocabulary.FIELDS["stroke.off_table"])],
         "ball_codes": vocabulary.BALL_CODES,
+        "ball_required": vocabulary.BALL_REQUIRED,
         "form_ball_label": _("Ball"),
         "ask_fields": [form[name] for name in ASK_FIELDS],
         **extra,

@@ -21,6 +21,7 @@ from django.utils.translation import pgettext_lazy
 
 import rules_engine
 from quiz.explain import ball_label
+from rules_engine.balls import INFRINGEMENT_CLASSES, INFRINGEMENTS_NEEDING_BALL
 
 FIELDS: dict[str, Any] = {
     "ruleset": _("Rule book"),
@@ -39,6 +40,7 @@ FIELDS: dict[str, Any] = {
     "state.touching": _("Touching balls declared"),
     "state.misses": _("Fouls and misses already called from this position"),
     "state.respotted_black": _("Frame on a re-spotted black"),
+    "state.unspotted_colour": _("Colour potted in the previous stroke, not yet spotted"),
     "state.totals_count": _("Aggregate scores count (last frame)"),
     "state.occupied_spots": _("Occupied spots"),
     "state.positions": _("Balls on the table"),
@@ -99,10 +101,19 @@ INFRINGEMENTS: dict[str, Any] = {
     "non_white_cue_ball": _("Struck a ball other than the white as the cue ball"),
     "no_declaration": _("Failed to declare the ball on when asked"),
     "foul_before_nomination": _("Fouled before nominating a colour"),
+    # Facts the editions judge differently (docs/editions.md).
+    "early_stroke_free_ball": _(
+        "Struck before the referee finished spotting a colour taken as a free ball"
+    ),
+    "consultation_touch": _("Touched a ball while the balls were replaced after a miss"),
+    "partner_caused_touch": _("Moved a ball because his partner caused it"),
+    "moved_by_hand": _("Intentionally moved a ball by hand"),
 }
 
-#: Infringements that name the ball concerned (class (b)); ``touched`` must.
-BALL_CODES = ("balls_moving", "early_stroke", "push_stroke", "touched")
+#: Infringements that name the ball concerned (class (b)), as the engine classes them.
+BALL_CODES = tuple(code for code in INFRINGEMENTS if INFRINGEMENT_CLASSES.get(code) == "b")
+#: Of those, the ones that must name it (``touched:pink``); the others default to the ball on.
+BALL_REQUIRED = tuple(code for code in BALL_CODES if code in INFRINGEMENTS_NEEDING_BALL)
 
 CHOICES: dict[str, list[tuple[str, Any]]] = {
     "cue_ball": [
@@ -180,11 +191,14 @@ def describe_problem(path: str, message: str) -> dict[str, str]:
 def context() -> dict[str, Any]:
     """What the editor's controls list, labelled in the active language."""
     balls = [(ball, ball_label(ball)) for ball in rules_engine.BALLS]
+    from quiz.editions import edition_label, variant_label
     from rules_engine.editions import DEFAULT_RULESET, EDITIONS, VARIANTS
 
+    editions = [DEFAULT_RULESET, *sorted(set(EDITIONS) - {DEFAULT_RULESET})]
     return {
-        "editions": [DEFAULT_RULESET, *sorted(set(EDITIONS) - {DEFAULT_RULESET})],
-        "variants": sorted(VARIANTS),
+        # (code, name in the author's language): the case stores the code, the menu shows the name.
+        "editions": [(name, str(edition_label(name))) for name in editions],
+        "variants": [(name, str(variant_label(name))) for name in sorted(VARIANTS)],
         "fields": {key.replace(".", "_"): label for key, label in FIELDS.items()},
         "balls": balls,
         "object_balls": balls[1:],

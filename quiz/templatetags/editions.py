@@ -1,5 +1,6 @@
 """Template filters naming rule-book editions: ``{% load editions %}``,
-``{{ grade.ruleset|edition_label }}``, ``{{ name|variant_label }}``."""
+``{{ grade.ruleset|edition_label }}``, ``{{ name|variant_label }}``,
+``{{ grade|ruleset_label }}``."""
 
 from __future__ import annotations
 
@@ -25,3 +26,18 @@ def variant_label(name: str) -> str:
 def edition_choices() -> list[tuple[str, str]]:
     """(name, label) of every edition, for the practice edition switch."""
     return editions.edition_choices()
+
+
+@register.simple_tag
+def variant_choices() -> list[tuple[str, str]]:
+    """(name, label) of every local variant, for the practice switch."""
+    return editions.variant_choices()
+
+
+@register.filter
+def ruleset_label(grade: object) -> str:
+    """The edition and local variants that graded ``grade`` (a ``quiz.grading.Grade`` or an
+    exam's grade), as one phrase: ``{{ grade|ruleset_label }}``."""
+    return editions.ruleset_label(
+        getattr(grade, "ruleset", "") or "", getattr(grade, "variants", None) or ()
+    )

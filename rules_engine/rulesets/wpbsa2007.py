@@ -37,12 +37,32 @@ from rules_engine.trail import TRAIL_CODES
 #: Spots in the order a colour takes them when its own is occupied: highest value first (3.7(d)).
 _SPOTS_HIGHEST_FIRST = tuple(reversed(COLOURS))
 _ON_RESPOTTED_BLACK = Frame(respotted_black=True)
+_FRAME_GOES_ON = Frame()
+#: The next player's options after a foul (3.11(h)), and after one whose balls may be replaced.
+_OPTIONS_AFTER_FOUL = ("play", "offender_again")
+_OPTIONS_AFTER_REPLACEABLE_FOUL = (*_OPTIONS_AFTER_FOUL, "replace_offender_again")
+_NO_BALLS: frozenset[str] = frozenset()
 _SPOT_NAMES = {colour: f"{colour}_spot" for colour in COLOURS}
 _CALL_ORDER = {call: index for index, call in enumerate(CALLS)}
 _COLOUR_SUMS: dict[tuple[str, ...], int] = {}
 _RULES = {code: spec.rule for code, spec in TRAIL_CODES.items()}
 _BARE_STEPS = {code: TrailStep(spec.rule, code, ()) for code, spec in TRAIL_CODES.items()}
 _NOTHING_LEAVING: dict[str, int] = dict.fromkeys(("red",) + COLOURS, 0)
+#: ``VALUES`` as a plain dict (quicker to read than the read-only mapping, read on every stroke).
+_VALUE: dict[str, int] = dict(VALUES)
+#: The set holding just one ball, for every ball: the ball on is looked up, never rebuilt.
+_ONLY: dict[str, frozenset[str]] = {ball: frozenset((ball,)) for ball in OBJECT_BALLS}
+#: Where a colour looks for a spot (3.7(c)(d)): its own, then the highest value first.
+_SPOT_SEARCH: dict[str, tuple[str, ...]] = {c: (c,) + _SPOTS_HIGHEST_FIRST for c in COLOURS}
+#: ``FOUL_CLASSES`` as a plain dict, and for each foul code the one ball param its step takes
+#: (``ball``, ``balls`` or none), read from ``TRAIL_CODES`` once.
+_FOUL_CLASS: dict[str, str] = dict(FOUL_CLASSES)
+_FOUL_BALL_PARAM: dict[str, str | None] = {
+    code: "balls" if "balls" in spec.params else "ball" if "ball" in spec.params else None
+    for code, spec in TRAIL_CODES.items()
+}
+# Spots are given to the hundredth of a millimetre: a colour placed on one needs no rounding.
+assert all(round(v, 2) == v for point in SPOTS.values() for v in point)
 _FAILED_TO_HIT = frozenset(
     {"missed_all", "first_contact_not_on", "reds_successive", "free_ball_not_first"}
 )
@@ -51,7 +71,8 @@ _FAILED_TO_HIT = frozenset(
 _T = TypeVar("_T")
 #: Steps that do nothing without one fact of the stroke, in the order of the plan key in
 #: ``Wpbsa2007Referee.judge``: touching balls, balls forced off, infringements seen, a free
-#: ball, an edge ball, positions after the stroke.
+#: ball, an edge ball, positions after the stroke, the cue ball off the table or an edge ball,
+#: the black alone left or re-spotted.
 _GUARDED_STEPS = (
     "touching_ball",
     "forced_off",
@@ -59,6 +80,8 @@ _GUARDED_STEPS = (
     "free_ball_snooker",
     "edge_of_pocket",
     "touching_ball_call",
+    "cue_ball",
+    "end_of_frame",
 )
 
 
@@ -77,9 +100,10 @@ class GeometricFacts(NamedTuple):
     free_ball_snookers: bool | None
 
 
-def _step(code: str, /, **params: object) -> TrailStep:
-    """A trail step; params are given in the code's documented order, lists as tuples."""
-    return _tuple_new(TrailStep, (_RULES[code], code, tuple(params.items())))
+def _step(code: str, /, *pairs: tuple[str, object], **params: object) -> TrailStep:
+    """A trail step; params are given in the code's documented order, lists as tuples, as
+    ``(name, value)`` pairs or as keywords (see ``_Work.step``)."""
+    return _tuple_new(TrailStep, (_RULES[code], code, pairs or tuple(params.items())))
 
 
 _object_new = object.__new__
@@ -93,6 +117,45 @@ def _new(cls: type[_T], fields: dict[str, object]) -> _T:
     instance = _object_new(cls)
     instance.__dict__.update(fields)
     return instance
+
+
+#: Parts of decisions already built, by their fields (``_part``): being immutable, one object
+#: serves every decision with the same values. There are few such values (who plays next and
+#: how, the situation before a stroke); a table that ever grows past ``_PARTS_MAX`` starts afresh.
+_NEXT_PARTS: dict[tuple, Next] = {}
+_ASSESSMENT_PARTS: dict[tuple, Assessment] = {}
+_FOUL_PARTS: dict[tuple, Foul] = {}
+_PARTS_MAX = 4096
+_NEXT_FIELDS = ("striker", "ball_on", "in_hand", "free_ball", "options", "warned")
+_ASSESSMENT_FIELDS = (
+    "ball_on",
+    "points_remaining",
+    "needs_snookers",
+    "snookered",
+    "path_to_ball_on",
+    "touching",
+)
+_FOUL_FIELDS = ("code", "ball", "penalty", "rule")
+_RESPOT_PARTS: dict[tuple, Respot] = {}
+_RESPOT_FIELDS = ("ball", "to", "position")
+
+
+def _part(cls: type[_T], table: dict[tuple, _T], names: tuple[str, ...], values: tuple) -> _T:
+    """The frozen ``cls`` with fields ``names`` set to ``values``: the one already made, or a new
+    one, kept for next time.
+
+    >>> from rules_engine.decision import Foul
+    >>> foul = _part(Foul, {}, _FOUL_FIELDS, ("missed_all", None, 4, "3.12(a)"))
+    >>> foul == Foul("missed_all", None, 4, "3.12(a)")
+    True
+    """
+    part = table.get(values)
+    if part is None:
+        part = _new(cls, dict(zip(names, values, strict=True)))
+        if len(table) >= _PARTS_MAX:
+            table.clear()
+        table[values] = part
+    return part
 
 
 def _points_remaining(reds: int, colours: tuple[str, ...], ball_on: str, free_ball: bool) -> int:
@@ -109,39 +172,57 @@ def _points_remaining(reds: int, colours: tuple[str, ...], ball_on: str, free_ba
 
 
 class _Work:
-    """The referee's working notes while judging one stroke (private, mutable, short-lived)."""
+    """The referee's working notes while judging one stroke (private, mutable, short-lived).
 
-    # Immutable defaults live on the class; __init__ sets only what each judgement needs fresh.
-    free_ball: str | None = None
-    nominated_colour: str | None = None
-    on_first: frozenset[str] = frozenset()
-    ball_on_value = 1
-    ball_on_name = "red"
-    no_nomination = False
-    contact: tuple[str, ...] = ()
-    points_scored = 0
-    red_on_scored = False
-    replace_all = False
-    replaced: tuple[str, ...] = ()
-    replay = False
-    miss = False
-    warned = False
-    replace_option = False
-    frame = Frame()
-    penalty = 0
-    next_striker: str | None = None
-    next_options: tuple[str, ...] = ("play",)
-    next_free_ball = False
-    next_in_hand = False
-    next_ball_on: str | None = None
-    leaving: dict[str, int] = _NOTHING_LEAVING
-    needs_before: tuple[str, ...] = ()
-    points_remaining = 0
-    black_respotted = False  # this stroke leaves the scores level on the last black (3.4(b))
-    # Most strokes leave these empty; the step that fills one first replaces it with a fresh list.
-    scoring: list[TrailStep] | tuple[()] = ()
-    scored_balls: tuple[str, ...] = ()
-    respots: list[Respot] | tuple[()] = ()
+    Every note has a slot, set in ``__init__``: the steps set different notes in different
+    orders, which would make each judgement build and grow an instance dict of its own. An
+    edition's own notes still go in the instance dict (``__dict__`` is one of the slots).
+    """
+
+    __slots__ = (
+        "case",
+        "state",
+        "stroke",
+        "facts",
+        "trail",
+        "fouls",
+        "foul_penalties",
+        "calls",
+        "points",
+        "scores",
+        "reds_after",
+        "colours_after",
+        "free_ball",
+        "nominated_colour",
+        "on_first",
+        "ball_on_value",
+        "ball_on_name",
+        "no_nomination",
+        "contact",
+        "points_scored",
+        "red_on_scored",
+        "replace_all",
+        "replaced",
+        "replay",
+        "miss",
+        "warned",
+        "replace_option",
+        "frame",
+        "penalty",
+        "next_striker",
+        "next_options",
+        "next_free_ball",
+        "next_in_hand",
+        "next_ball_on",
+        "leaving",
+        "needs_before",
+        "points_remaining",
+        "black_respotted",
+        "scoring",
+        "scored_balls",
+        "respots",
+        "__dict__",
+    )
 
     def __init__(self, case: Case, facts: GeometricFacts) -> None:
         self.case = case
@@ -158,10 +239,52 @@ class _Work:
         self.scores: dict[str, int] = dict(state.scores)
         self.reds_after = state.reds
         self.colours_after: tuple[str, ...] = state.colours
+        self.free_ball: str | None = None
+        self.nominated_colour: str | None = None
+        self.on_first: frozenset[str] = _NO_BALLS
+        self.ball_on_value = 1
+        self.ball_on_name = "red"
+        self.no_nomination = False
+        self.contact: tuple[str, ...] = ()
+        self.points_scored = 0
+        self.red_on_scored = False
+        self.replace_all = False
+        self.replaced: tuple[str, ...] = ()
+        self.replay = False
+        self.miss = False
+        self.warned = False
+        self.replace_option = False
+        self.frame = _FRAME_GOES_ON
+        self.penalty = 0
+        self.next_striker: str | None = None
+        self.next_options: tuple[str, ...] = ("play",)
+        self.next_free_ball = False
+        self.next_in_hand = False
+        self.next_ball_on: str | None = None
+        self.leaving: dict[str, int] = _NOTHING_LEAVING
+        self.needs_before: tuple[str, ...] = ()
+        self.points_remaining = 0
+        self.black_respotted = False  # the stroke leaves the scores level on the last black
+        # Most strokes leave these empty; the step that fills one first makes it a fresh list.
+        self.scoring: list[TrailStep] | tuple[()] = ()
+        self.scored_balls: tuple[str, ...] = ()
+        self.respots: list[Respot] | tuple[()] = ()
 
-    def step(self, code: str, /, **params: object) -> None:
-        """Add a trail step; params are given in the code's documented order, lists as tuples."""
-        if params:
+    def step(self, code: str, /, *pairs: tuple[str, object], **params: object) -> None:
+        """Add a trail step; params are given in the code's documented order, lists as tuples,
+        either as keywords or as ``(name, value)`` pairs (the quicker form, used on the paths
+        every judgement takes: no keyword dict to build and unpack).
+
+        >>> work = _Work.__new__(_Work)
+        >>> work.trail = []
+        >>> work.step("colour_nominated", ("ball", "pink"))
+        >>> work.step("colour_nominated", ball="pink")
+        >>> work.trail[0] == work.trail[1] == TrailStep.of("colour_nominated", ball="pink")
+        True
+        """
+        if pairs:
+            self.trail.append(_tuple_new(TrailStep, (_RULES[code], code, pairs)))
+        elif params:
             self.trail.append(_tuple_new(TrailStep, (_RULES[code], code, tuple(params.items()))))
         else:  # steps are immutable: one shared step per code without params
             self.trail.append(_BARE_STEPS[code])
@@ -223,13 +346,15 @@ class Wpbsa2007Referee:
         work = _Work(case, facts)
         work.points_remaining = self.points_remaining(state)
         work.needs_before = self.needs_snookers(state.scores, work.points_remaining)
-        key = (
-            bool(facts.touching),
-            bool(stroke.off_table),
-            bool(stroke.infringements),
+        key = (  # the facts are tuples: empty or not
+            facts.touching != (),
+            stroke.off_table != (),
+            stroke.infringements != (),
             state.free_ball,
             stroke.edge is not None,
             stroke.positions_after is not None,
+            stroke.cue_ball != "table" or stroke.edge is not None,
+            state.respotted_black or state.only_black_left,
         )
         plans = self.__dict__.get("_plans")
         plan = plans.get(key) if plans is not None else None
@@ -244,8 +369,9 @@ class Wpbsa2007Referee:
 
         Each step in ``_GUARDED_STEPS`` returns at once when its fact is absent (no touching
         ball, nothing forced off, no infringement, no free ball, no edge ball, no positions
-        after): it is left out, as long as it is this class's own method (an edition that
-        overrides one is always called).
+        after, the cue ball on the table and no edge ball, more than the black left and no
+        re-spotted black): it is left out, as long as it is this class's own method (an edition
+        that overrides one is always called).
         """
         skipped = {
             getattr(Wpbsa2007Referee, name)
@@ -306,7 +432,10 @@ class Wpbsa2007Referee:
         >>> Wpbsa2007Referee.needs_snookers({"A": 10, "B": 50}, 35)
         ('A',)
         """
-        least = max(scores.values()) - remaining
+        values = scores.values()
+        least = max(values) - remaining
+        if min(values) >= least:  # the usual case: nobody needs snookers
+            return ()
         return tuple([side for side, score in scores.items() if score < least])
 
     @staticmethod
@@ -323,6 +452,17 @@ class Wpbsa2007Referee:
         when known."""
         positions = state.positions
         path = stroke.path_to_ball_on
+        if positions is None and stroke.positions_after is None:  # as the case states them
+            return _tuple_new(
+                GeometricFacts,
+                (
+                    path,
+                    None,
+                    tuple(state.touching or ()),
+                    stroke.snookered_after,
+                    stroke.free_ball_snookers,
+                ),
+            )
         snookered = None
         touching = state.touching or ()
         if positions is not None:
@@ -466,7 +606,7 @@ class Wpbsa2007Referee:
         elif ball_on == "colour":
             work.step("ball_on_colour_after_red")
         else:
-            work.step("ball_on_lowest_colour", ball=ball_on)
+            work.step("ball_on_lowest_colour", ("ball", ball_on))
 
     def nomination(self, work: _Work) -> None:
         """3.3(f), 3.10(a): which ball the striker declared, or clearly indicated, as the one he
@@ -476,10 +616,10 @@ class Wpbsa2007Referee:
         if ball_on == "colour":
             colour = stroke.nominated
             if colour is not None:
-                work.step("colour_nominated", ball=colour)
+                work.step("colour_nominated", ("ball", colour))
             elif len(stroke.first_contact) == 1 and stroke.first_contact[0] in COLOURS:
                 colour = stroke.first_contact[0]
-                work.step("colour_indicated", ball=colour)
+                work.step("colour_indicated", ("ball", colour))
             if colour is None:
                 work.no_nomination = True
                 work.ball_on_name = "colour"
@@ -487,24 +627,24 @@ class Wpbsa2007Referee:
                 work.step("colour_not_nominated")
             else:
                 work.nominated_colour = colour
-                work.on_first = frozenset((colour,))
-                work.ball_on_value = VALUES[colour]
+                work.on_first = _ONLY[colour]
+                work.ball_on_value = _VALUE[colour]
                 work.ball_on_name = colour
             return
-        free = self.free_ball_taken(state, stroke)
-        work.on_first = frozenset((ball_on,))
+        work.on_first = _ONLY[ball_on]
         work.ball_on_name = ball_on
-        work.ball_on_value = VALUES[ball_on]
+        work.ball_on_value = _VALUE[ball_on]
+        free = self.free_ball_taken(state, stroke) if state.free_ball else None
         if free is not None:
             work.free_ball = free
-            work.on_first = frozenset((free,))
+            work.on_first = _ONLY[free]
             work.ball_on_name = free
             # 3.10(a)(ii): the nominated ball is regarded as the ball on and acquires its value,
             # so a penalty "of the value of the ball on" stays that of the ball on.
             if ball_on == "red":
-                work.step("free_ball_nominated_as_red", ball=free)
+                work.step("free_ball_nominated_as_red", ("ball", free))
             else:
-                work.step("free_ball_nominated", ball=free, ball_on=ball_on)
+                work.step("free_ball_nominated", ("ball", free), ("ball_on", ball_on))
 
     def touching_ball(self, work: _Work) -> None:
         """3.8(b)(c)(d)(f): a touching ball that is on, or could be on and is declared, counts as
@@ -528,22 +668,24 @@ class Wpbsa2007Referee:
                     "touching_ball_declared"
                     if declared and state.ball_on != ball
                     else "touching_ball_on",
-                    ball=ball,
+                    ("ball", ball),
                 )
                 counted = ball
             elif ball == counted:
                 continue
             elif not self.could_be_on(state, ball):
-                work.step("touching_ball_not_on", ball=ball)
+                work.step("touching_ball_not_on", ("ball", ball))
             elif work.nominated_colour is not None or work.free_ball is not None:
-                work.step("touching_ball_other_nominated", ball=ball, ball_on=work.ball_on_name)
+                work.step(
+                    "touching_ball_other_nominated", ("ball", ball), ("ball_on", work.ball_on_name)
+                )
             else:  # nothing nominated: the colour on, or a free ball not taken
-                work.step("touching_ball_not_declared", ball=ball)
+                work.step("touching_ball_not_declared", ("ball", ball))
         moved_ball = counted or touching[0]
         if stroke.touching_moved == "striker":
             work.foul("touching_moved", moved_ball)
         elif stroke.touching_moved == "not_striker":
-            work.step("touching_moved_not_striker", ball=moved_ball)
+            work.step("touching_moved_not_striker", ("ball", moved_ball))
         if counted is not None:
             work.contact = (counted,)
 
@@ -573,7 +715,7 @@ class Wpbsa2007Referee:
         if len(contact) == 1:
             ball = contact[0]
             if ball in work.on_first:
-                work.step("first_contact_ball_on", ball=ball)
+                work.step("first_contact_ball_on", ("ball", ball))
             elif work.free_ball is not None:
                 work.foul("free_ball_not_first", ball)
             else:
@@ -583,7 +725,9 @@ class Wpbsa2007Referee:
         if contact == ("red", "red") and ball_on == "red" and work.free_ball is None:
             work.step("simultaneous_reds_allowed")
         elif work.free_ball is not None and pair == {work.free_ball, ball_on}:
-            work.step("simultaneous_free_ball_and_ball_on", ball=work.free_ball, ball_on=ball_on)
+            work.step(
+                "simultaneous_free_ball_and_ball_on", ("ball", work.free_ball), ("ball_on", ball_on)
+            )
         elif (
             work.free_ball is not None and work.free_ball not in pair and contact == ("red", "red")
         ):
@@ -603,11 +747,11 @@ class Wpbsa2007Referee:
         """3.3(e)(f), 3.9(c), 3.10(c)(d)(e), 3.12(b): balls potted, what they would score, balls
         not on."""
         stroke, state = work.stroke, work.state
-        potted = list(stroke.potted)
+        potted = stroke.potted
         edge = stroke.edge
         if edge is not None and edge.fell == "after_balancing":
-            work.step("edge_ball_counts_potted", ball=edge.ball)
-            potted.append(edge.ball)
+            work.step("edge_ball_counts_potted", ("ball", edge.ball))
+            potted = (*potted, edge.ball)
         if potted or stroke.off_table:
             leaving = work.leaving = dict(_NOTHING_LEAVING)
             for ball in potted:
@@ -618,18 +762,21 @@ class Wpbsa2007Referee:
             return
         ball_on, free = state.ball_on, work.free_ball
         work.scoring = []
-        counts = dict(_NOTHING_LEAVING)
-        for ball in potted:
-            counts[ball] += 1
+        if stroke.off_table:
+            counts = dict(_NOTHING_LEAVING)
+            for ball in potted:
+                counts[ball] += 1
+        else:  # only potted balls leave the table: the same counts
+            counts = work.leaving
         if ball_on == "red":
             if counts["red"]:
                 work.scoring.append(
-                    _step("potted_reds_score", count=counts["red"], points=counts["red"])
+                    _step("potted_reds_score", ("count", counts["red"]), ("points", counts["red"]))
                 )
                 work.points_scored += counts["red"]
                 work.red_on_scored = True
             if free is not None and counts[free]:
-                work.scoring.append(_step("free_ball_potted_scores", ball=free, points=1))
+                work.scoring.append(_step("free_ball_potted_scores", ("ball", free), ("points", 1)))
                 work.points_scored += 1
                 work.red_on_scored = True
             on = {"red", free}
@@ -637,7 +784,7 @@ class Wpbsa2007Referee:
             colour = work.nominated_colour
             if colour is not None and counts[colour]:
                 work.scoring.append(
-                    _step("potted_ball_on_scores", ball=colour, points=VALUES[colour])
+                    _step("potted_ball_on_scores", ("ball", colour), ("points", VALUES[colour]))
                 )
                 work.points_scored += VALUES[colour]
             on = {colour}
@@ -645,21 +792,30 @@ class Wpbsa2007Referee:
             value = VALUES[ball_on]
             if free is None:
                 if counts[ball_on]:
-                    work.scoring.append(_step("potted_ball_on_scores", ball=ball_on, points=value))
+                    work.scoring.append(
+                        _step("potted_ball_on_scores", ("ball", ball_on), ("points", value))
+                    )
                     work.scored_balls = (ball_on,)
                     work.points_scored += value
             elif counts[free] and counts[ball_on]:
                 work.scoring.append(
-                    _step("free_ball_and_ball_on_potted", ball=free, ball_on=ball_on, points=value)
+                    _step(
+                        "free_ball_and_ball_on_potted",
+                        ("ball", free),
+                        ("ball_on", ball_on),
+                        ("points", value),
+                    )
                 )
                 work.scored_balls = (ball_on,)
                 work.points_scored += value
             elif counts[free]:
-                work.scoring.append(_step("free_ball_potted_scores", ball=free, points=value))
+                work.scoring.append(
+                    _step("free_ball_potted_scores", ("ball", free), ("points", value))
+                )
                 work.points_scored += value
             elif counts[ball_on]:
                 work.scoring.append(
-                    _step("ball_on_potted_after_free_ball", ball=ball_on, points=value)
+                    _step("ball_on_potted_after_free_ball", ("ball", ball_on), ("points", value))
                 )
                 work.scored_balls = (ball_on,)
                 work.points_scored += value
@@ -687,13 +843,15 @@ class Wpbsa2007Referee:
 
     def cue_ball(self, work: _Work) -> None:
         """3.12(a): the cue ball potted or forced off the table."""
-        edge = work.stroke.edge
-        if self.edge_fall_caused_foul(work.stroke):
-            work.step("edge_fall_caused_foul", ball=edge.ball)  # type: ignore[union-attr]
+        stroke = work.stroke
+        edge = stroke.edge
+        if edge is not None and self.edge_fall_caused_foul(stroke):
+            work.step("edge_fall_caused_foul", ("ball", edge.ball))
             return
-        if work.stroke.cue_ball == "potted":
+        cue_ball = stroke.cue_ball
+        if cue_ball == "potted":
             work.foul("cue_ball_potted")
-        elif work.stroke.cue_ball == "off_table":
+        elif cue_ball == "off_table":
             work.foul("cue_ball_off_table")
 
     def infringements(self, work: _Work) -> None:
@@ -725,14 +883,14 @@ class Wpbsa2007Referee:
         if edge.involved or edge.caused_foul:
             work.replace_all = True
             if work.fouls:
-                work.step("foul_balls_replaced", ball=edge.ball)
+                work.step("foul_balls_replaced", ("ball", edge.ball))
             else:
                 work.replay = True
                 work.calls.add("replay")
-                work.step("replay_balls_replaced", ball=edge.ball)
+                work.step("replay_balls_replaced", ("ball", edge.ball))
         else:
             work.replaced = (edge.ball,)
-            work.step("edge_ball_replaced", ball=edge.ball)
+            work.step("edge_ball_replaced", ("ball", edge.ball))
 
     def nomination_foul(self, work: _Work) -> None:
         """3.12(d): with the colour on, a foul before any colour was declared or indicated is
@@ -750,13 +908,13 @@ class Wpbsa2007Referee:
 
     def foul_penalty(self, work: _Work, code: str, ball: str | None, balls: tuple[str, ...]) -> int:
         """3.12(a)-(d): the value of one foul, before the minimum of four."""
-        kind = FOUL_CLASSES[code]
+        kind = _FOUL_CLASS[code]
         if kind == "a":
             return work.ball_on_value
         if kind == "b":
-            return max(work.ball_on_value, VALUES.get(ball or "", 0))
+            return max(work.ball_on_value, _VALUE.get(ball or "", 0))
         if kind == "c":
-            return max([work.ball_on_value] + [VALUES[b] for b in balls])
+            return max([work.ball_on_value] + [_VALUE[b] for b in balls])
         return 7
 
     def penalty(self, work: _Work) -> None:
@@ -765,39 +923,42 @@ class Wpbsa2007Referee:
         state = work.state
         if not work.fouls:
             return
-        raw = []
+        highest = -math.inf  # the highest foul's own value, before the minimum of four
         for code, ball, balls in work.fouls:
             value = self.foul_penalty(work, code, ball, balls)
-            raw.append(value)
-            penalty = max(4, value)
+            if value > highest:
+                highest = value
+            penalty = value if value > 4 else 4
             work.foul_penalties.append(penalty)
-            params = TRAIL_CODES[code].params
-            if "balls" in params:
-                work.step(code, balls=balls, penalty=penalty)
-            elif "ball" in params:
-                work.step(code, ball=ball, penalty=penalty)
+            param = _FOUL_BALL_PARAM.get(code, "")
+            if param == "":  # a code added after this module was imported
+                param = "balls" if "balls" in TRAIL_CODES[code].params else "ball"
+            if param == "balls":
+                work.step(code, ("balls", balls), ("penalty", penalty))
+            elif param == "ball":
+                work.step(code, ("ball", ball), ("penalty", penalty))
             else:
-                work.step(code, penalty=penalty)
-        work.penalty = max(4, max(raw))
-        if max(raw) < 4:
-            work.step("penalty_minimum_four", penalty=4)
+                work.step(code, ("penalty", penalty))
+        work.penalty = highest if highest > 4 else 4
+        if highest < 4:
+            work.step("penalty_minimum_four", ("penalty", 4))
         if len(work.fouls) > 1:
-            work.step("highest_penalty_applies", penalty=work.penalty)
+            work.step("highest_penalty_applies", ("penalty", work.penalty))
         if not work.stroke.struck:
             work.step("foul_no_stroke_turn_ends")
         opponent = state.opponent_side
         work.points[opponent] = work.penalty
         work.scores[opponent] += work.penalty
         work.calls.add("foul")
-        work.step("penalty_to_opponent", side=opponent, penalty=work.penalty)
+        work.step("penalty_to_opponent", ("side", opponent), ("penalty", work.penalty))
         if work.points_scored:
-            work.step("no_points_in_foul_stroke", points=work.points_scored)
+            work.step("no_points_in_foul_stroke", ("points", work.points_scored))
         reds_down = work.leaving["red"]
         edge = work.stroke.edge
         if reds_down and not (
             edge is not None and edge.fell == "unhit" and (edge.involved or edge.caused_foul)
         ):
-            work.step("reds_stay_down", count=reds_down)
+            work.step("reds_stay_down", ("count", reds_down))
 
     def miss(self, work: _Work) -> None:
         """3.14: foul and a miss when the striker failed to hit a ball on, with its exceptions and
@@ -811,12 +972,14 @@ class Wpbsa2007Referee:
                 work.replace_option = True
                 if state.misses >= 2:
                     work.warned = True
-                    work.step("warning_remains", player=state.striker)
+                    work.step("warning_remains", ("player", state.striker))
             return
-        if not any(code in _FAILED_TO_HIT for code, _, _ in work.fouls) and not (
-            work.no_nomination and not work.contact
-        ):
-            return
+        for code, _, _ in work.fouls:
+            if code in _FAILED_TO_HIT:
+                break
+        else:  # no failure to hit a ball on
+            if not (work.no_nomination and not work.contact):
+                return
         if state.only_black_left:
             work.step("miss_not_called_only_black")
             return
@@ -831,7 +994,7 @@ class Wpbsa2007Referee:
         else:
             needing = self.sides_needing_snookers(work)
             if needing and self.snookers_needed_excepts_miss(work):
-                work.step("miss_not_called_snookers_needed", sides=needing)
+                work.step("miss_not_called_snookers_needed", ("sides", needing))
                 return
             called = "miss_clear_path"
         work.step(called)
@@ -840,12 +1003,12 @@ class Wpbsa2007Referee:
         work.calls.add("miss")
         if path == "full" and state.misses == 1:
             work.warned = True
-            work.step("warning_after_second_miss", player=state.striker)
+            work.step("warning_after_second_miss", ("player", state.striker))
         elif path == "full" and state.misses >= 2:
             winner = state.opponent_side
             work.calls.add("frame_awarded")
             work.frame = Frame(over=True, winner=winner, reason="third_miss")
-            work.step("frame_awarded_third_miss", winner=winner)
+            work.step("frame_awarded_third_miss", ("winner", winner))
 
     def sides_needing_snookers(self, work: _Work) -> tuple[str, ...]:
         """Sides that needed snookers before the stroke or as a result of it (3.14(b)).
@@ -875,7 +1038,9 @@ class Wpbsa2007Referee:
             side = work.state.striker_side
             work.points[side] += work.points_scored
             work.scores[side] += work.points_scored
-            work.step("striker_scores", player=work.state.striker, points=work.points_scored)
+            work.step(
+                "striker_scores", ("player", work.state.striker), ("points", work.points_scored)
+            )
 
     def end_of_frame(self, work: _Work) -> None:
         """3.4: with the black alone left, its first pot or a foul ends the frame, unless the
@@ -902,10 +1067,10 @@ class Wpbsa2007Referee:
         winner = max(scores, key=scores.__getitem__)
         if black_scored:
             work.frame = Frame(over=True, winner=winner, reason="black_potted")
-            work.step("frame_over_black_potted", winner=winner)
+            work.step("frame_over_black_potted", ("winner", winner))
         else:
             work.frame = Frame(over=True, winner=winner, reason="foul_on_black")
-            work.step("frame_over_foul_on_black", winner=winner)
+            work.step("frame_over_foul_on_black", ("winner", winner))
 
     def free_ball_call(self, work: _Work) -> None:
         """3.10: after a foul that leaves the next player snookered, the referee calls free ball."""
@@ -927,7 +1092,7 @@ class Wpbsa2007Referee:
             next_player = self.next_in_order(work.state)
             work.calls.add("free_ball")
             work.next_free_ball = True
-            work.step("free_ball_called", player=next_player)
+            work.step("free_ball_called", ("player", next_player))
             work.step("free_ball_lapses_if_offender_plays")
 
     def respotting(self, work: _Work) -> None:
@@ -950,12 +1115,14 @@ class Wpbsa2007Referee:
             if not leaving[colour]:
                 continue
             if in_sequence and colour in work.scored_balls and not work.fouls:
-                work.step("colour_stays_down", ball=colour)
+                work.step("colour_stays_down", ("ball", colour))
                 work.colours_after = tuple(c for c in state.colours if c != colour)
                 continue
             respot.append(colour)
+        if not respot:  # only reds, or colours that stay down
+            return
         if len(respot) > 1:
-            work.step("respot_higher_value_first", balls=tuple(respot))
+            work.step("respot_higher_value_first", ("balls", tuple(respot)))
         after = work.stroke.positions_after
         balls: list[Point] | None = None
         occupied: set[str] | None = None
@@ -977,15 +1144,15 @@ class Wpbsa2007Referee:
         work.respots = []
         for colour in respot:
             if colour == work.free_ball:
-                work.step("free_ball_respotted", ball=colour)
+                work.step("free_ball_respotted", ("ball", colour))
             code, to, point = self.place_colour(colour, balls=balls, occupied=occupied)
             if code == "respot_own_spot":
-                work.step(code, ball=colour)
+                work.step(code, ("ball", colour))
             else:
-                work.step(code, ball=colour, to=to)
-            if point is not None:
+                work.step(code, ("ball", colour), ("to", to))
+            if point is not None and balls is not None:  # a spot needs no rounding (above)
                 point = (round(point[0], 2), round(point[1], 2))
-            work.respots.append(_new(Respot, {"ball": colour, "to": to, "position": point}))
+            work.respots.append(_part(Respot, _RESPOT_PARTS, _RESPOT_FIELDS, (colour, to, point)))
 
     def place_colour(
         self, colour: str, *, balls: list[Point] | None, occupied: set[str] | None
@@ -999,7 +1166,7 @@ class Wpbsa2007Referee:
 
         if balls is None:
             assert occupied is not None
-            for spot_colour in (colour,) + _SPOTS_HIGHEST_FIRST:
+            for spot_colour in _SPOT_SEARCH[colour]:
                 if spot_colour not in occupied:
                     occupied.add(spot_colour)
                     code = (
@@ -1008,7 +1175,7 @@ class Wpbsa2007Referee:
                     return code, _SPOT_NAMES[spot_colour], SPOTS[spot_colour]
             # Without positions there is taken to be room between the spot and the top cushion.
             return "respot_towards_top_cushion", f"above_{colour}_spot", None
-        for spot_colour in (colour,) + _SPOTS_HIGHEST_FIRST:
+        for spot_colour in _SPOT_SEARCH[colour]:
             if not geometry.spot_is_occupied(SPOTS[spot_colour], balls):
                 balls.append(SPOTS[spot_colour])
                 code = "respot_own_spot" if spot_colour == colour else "respot_highest_available"
@@ -1058,13 +1225,13 @@ class Wpbsa2007Referee:
                 work.next_ball_on = "colour"
             else:
                 work.next_ball_on = first_of_turn
-            work.step("turn_continues", player=state.striker)
+            work.step("turn_continues", ("player", state.striker))
             return
         next_player = self.next_in_order(state)
         work.next_striker = next_player
         work.next_ball_on = first_of_turn
         if not work.fouls:
-            work.step("turn_ends", player=next_player)
+            work.step("turn_ends", ("player", next_player))
             return
         work.next_in_hand = (
             state.in_hand
@@ -1072,21 +1239,21 @@ class Wpbsa2007Referee:
             else stroke.cue_ball != "table"
             or (not stroke.struck and state.in_hand and not stroke.cue_ball_placed)
         )
-        work.next_options = ("play", "offender_again") + (
-            ("replace_offender_again",) if work.replace_option else ()
+        work.next_options = (
+            _OPTIONS_AFTER_REPLACEABLE_FOUL if work.replace_option else _OPTIONS_AFTER_FOUL
         )
-        work.step("turn_ends", player=next_player)
+        work.step("turn_ends", ("player", next_player))
         if work.next_in_hand and not work.replace_all and stroke.cue_ball != "table":
-            work.step("cue_ball_in_hand", player=next_player)
+            work.step("cue_ball_in_hand", ("player", next_player))
         elif not stroke.struck and state.in_hand:  # 3.11(f): placed on the table, or still in hand
             code = "cue_ball_placed_in_play" if stroke.cue_ball_placed else "cue_ball_stays_in_hand"
-            work.step(code, player=next_player)
-        work.step("next_player_options", player=next_player)
+            work.step(code, ("player", next_player))
+        work.step("next_player_options", ("player", next_player))
         if work.replace_option:
             code = "replace_option_after_miss" if work.miss else "replace_option_no_stroke"
-            work.step(code, player=next_player)
+            work.step(code, ("player", next_player))
         if len(state.players) > 2:
-            work.step("four_handed_offender_plays_again", player=state.striker)
+            work.step("four_handed_offender_plays_again", ("player", state.striker))
 
     def touching_ball_call(self, work: _Work) -> None:
         """3.8(a): the cue ball came to rest touching a ball that is or could be on for the next
@@ -1115,10 +1282,10 @@ class Wpbsa2007Referee:
         called = tuple([ball for ball in touching if ball in could_be_on])
         if called:
             work.calls.add("touching_ball")
-            work.step("touching_ball_called", balls=called, count=len(called))
+            work.step("touching_ball_called", ("balls", called), ("count", len(called)))
             not_on = tuple([ball for ball in touching if ball not in could_be_on])
             if not_on:
-                work.step("touching_ball_not_on_not_called", balls=not_on)
+                work.step("touching_ball_not_on_not_called", ("balls", not_on))
 
     # ================================================================ the decision
     def decision(self, work: _Work) -> Decision:
@@ -1129,9 +1296,7 @@ class Wpbsa2007Referee:
         fouls = (
             tuple(
                 [
-                    _new(
-                        Foul, {"code": code, "ball": ball, "penalty": penalty, "rule": _RULES[code]}
-                    )
+                    _part(Foul, _FOUL_PARTS, _FOUL_FIELDS, (code, ball, penalty, _RULES[code]))
                     for (code, ball, _), penalty in zip(
                         work.fouls, work.foul_penalties, strict=True
                     )
@@ -1141,27 +1306,28 @@ class Wpbsa2007Referee:
             else ()
         )
         calls = work.calls
-        following = _new(
-            Next,
-            {
-                "striker": work.next_striker,
-                "ball_on": work.next_ball_on,
-                "in_hand": work.next_in_hand,
-                "free_ball": work.next_free_ball,
-                "options": work.next_options,
-                "warned": work.warned,
-            },
+        # The parts seen before are looked up here, without a call (the usual case).
+        next_values = (
+            work.next_striker,
+            work.next_ball_on,
+            work.next_in_hand,
+            work.next_free_ball,
+            work.next_options,
+            work.warned,
         )
-        assessment = _new(
-            Assessment,
-            {
-                "ball_on": state.ball_on,
-                "points_remaining": work.points_remaining,
-                "needs_snookers": work.needs_before,
-                "snookered": facts.snookered,
-                "path_to_ball_on": facts.path_to_ball_on or "full",
-                "touching": facts.touching,
-            },
+        following = _NEXT_PARTS.get(next_values) or _part(
+            Next, _NEXT_PARTS, _NEXT_FIELDS, next_values
+        )
+        assessment_values = (
+            state.ball_on,
+            work.points_remaining,
+            work.needs_before,
+            facts.snookered,
+            facts.path_to_ball_on or "full",
+            facts.touching,
+        )
+        assessment = _ASSESSMENT_PARTS.get(assessment_values) or _part(
+            Assessment, _ASSESSMENT_PARTS, _ASSESSMENT_FIELDS, assessment_values
         )
         return _new(Decision, {
             "case": work.case.id, "legal": not work.fouls, "fouls": fouls, "penalty": work.penalty,

@@ -13,10 +13,13 @@ Differences of substance (docs/editions.md lists each with its paragraph):
 - 3.14(b): on a request to play again from the original position all the balls are replaced;
 - 3.14(d)(iii): the miss count starts again when the offender plays from the position left;
 - 3.10(d)(iii), 3.14(g): touching a ball during the consultation after a miss is seven points;
-- 3.10(a)(i), 3.3(g)(iv): striking before a colour taken as a free ball is spotted is the value
-  of the ball on, and the colour is not scored;
+- 3.10(a)(i): striking before a colour taken as a free ball is spotted is the value of the ball
+  on; 3.3(g)(iv): in a break the colour is not scored (its points come off the striker's side
+  when the case names it, ``state.unspotted_colour``);
 - 3.8(a): after a red, a cue ball touching a colour makes the referee ask for a declaration;
-- 3.15(a): a ball the striker moves because his partner caused it is put back without penalty.
+- 3.15(a): a ball the striker moves because his partner caused it is put back without penalty;
+- Section 2 Rule 14: a ball the striker intentionally moved by hand counts as forced off the
+  table (3.10(b)): a colour is spotted again, a red stays off the table.
 
 >>> from rules_engine.case import load_case
 >>> case = load_case({"format": "snooker-referee-case/1", "id": "m", "ruleset": "wpbsa-2014",
@@ -33,7 +36,7 @@ import re
 from dataclasses import replace
 
 from rules_engine.balls import COLOURS, FOUL_CLASSES
-from rules_engine.case import Case
+from rules_engine.case import Case, unspotted_points
 from rules_engine.decision import Decision, Foul, TrailStep
 from rules_engine.rulesets.wpbsa2007 import (
     _FAILED_TO_HIT,
@@ -50,9 +53,11 @@ OWN_CODES = frozenset(
         "replace_all_option_after_miss",
         "miss_count_restarts",
         "early_stroke_colour_not_scored",
+        "early_stroke_colour_score_removed",
         "touching_ball_declare_asked",
         "ball_moved_by_other_no_penalty",
         "play_continues_after_reposition",
+        "moved_by_hand_forced_off",
     }
 )
 #: 2007 codes whose 2014 paragraph is not simply the renumbered 2007 one.
@@ -92,11 +97,22 @@ def renumber(rule: str) -> str:
     return f"3.{_RULE_NUMBERS.get(number, number)}{letter}{rest}"
 
 
+#: The 2014 citations worked out so far, by (code, 2007 citation): a few dozen, asked for on
+#: every step of every 2014 judgement (``renumber`` parses the citation each time).
+_CITED: dict[tuple[str, str], str] = {}
+
+
 def rule_2014(code: str, rule: str) -> str:
-    """The 2014 citation of a trail step or foul of ``code`` citing ``rule``."""
-    if code in OWN_CODES or "*" in rule:
-        return rule
-    return CODE_RULES.get(code) or renumber(rule)
+    """The 2014 citation of a trail step or foul of ``code`` citing ``rule``.
+
+    >>> rule_2014("first_contact_not_on", "3.12(b)"), rule_2014("miss_not_best_attempt", "3.14")
+    ('3.10(b)', '3.14(a)')
+    """
+    cited = _CITED.get((code, rule))
+    if cited is None:
+        own = code in OWN_CODES or "*" in rule
+        cited = _CITED[code, rule] = rule if own else CODE_RULES.get(code) or renumber(rule)
+    return cited
 
 
 class Wpbsa2014Referee(Wpbsa2007Referee):
@@ -138,14 +154,27 @@ class Wpbsa2014Referee(Wpbsa2007Referee):
 
     def infringements(self, work: _Work) -> None:
         """3.15(a): a ball the striker moves because another person caused it (his partner
-        included, unlike 2007) is put back by the referee without penalty."""
-        moved = [i for i in work.stroke.infringements if i.code == "partner_caused_touch"]
-        if not moved:
+        included, unlike 2007) is put back by the referee without penalty. Section 2 Rule 14
+        (amended 12 August 2014): a ball the striker intentionally moved by hand is forced off
+        the table (3.10(b)): a colour is spotted again, a red stays off."""
+        infringements = work.stroke.infringements
+        moved = [i for i in infringements if i.code == "partner_caused_touch"]
+        by_hand = [i.ball for i in infringements if i.code == "moved_by_hand"]
+        if not moved and not by_hand:
             super().infringements(work)
             return
-        kept = tuple(i for i in work.stroke.infringements if i.code != "partner_caused_touch")
+        kept = tuple(
+            i for i in infringements if i.code not in ("partner_caused_touch", "moved_by_hand")
+        )
         work.stroke = replace(work.stroke, infringements=kept)
         super().infringements(work)
+        work.stroke = replace(work.stroke, infringements=infringements)
+        for ball in by_hand:
+            assert ball is not None  # the case names it (INFRINGEMENTS_NEEDING_BALL)
+            work.step("moved_by_hand_forced_off", ball=ball)
+            work.foul("forced_off", ball)
+            work.leaving = dict(work.leaving)  # the class default is shared
+            work.leaving[ball] += 1
         for infringement in moved:
             ball = infringement.ball or (
                 work.ball_on_name if work.ball_on_name != "colour" else "red"
@@ -155,13 +184,23 @@ class Wpbsa2014Referee(Wpbsa2007Referee):
                 work.replaced = tuple(dict.fromkeys(work.replaced + (ball,)))
 
     def penalty(self, work: _Work) -> None:
-        """3.3(g)(iv): a colour the striker played before it was spotted is not scored."""
+        """3.3(g)(iv): when the striker, in a break, plays before the referee has finished
+        spotting a colour, the value of that colour is not scored. With ``state.unspotted_colour``
+        the points scored for it in the previous stroke are taken off the striker's side;
+        without it the engine cannot see that stroke, and the trail tells the scorer."""
         super().penalty(work)
+        state = work.state
         for infringement in work.stroke.infringements:
-            if infringement.code in ("early_stroke", "early_stroke_free_ball") and (
-                infringement.ball in COLOURS
-            ):
-                work.step("early_stroke_colour_not_scored", ball=infringement.ball)
+            code, ball = infringement.code, infringement.ball
+            if code not in ("early_stroke", "early_stroke_free_ball") or ball not in COLOURS:
+                continue
+            if ball != state.unspotted_colour:
+                work.step("early_stroke_colour_not_scored", ball=ball)
+                continue
+            side, points = state.striker_side, unspotted_points(state, code)
+            work.points[side] -= points
+            work.scores[side] -= points
+            work.step("early_stroke_colour_score_removed", ball=ball, side=side, points=points)
 
     # ------------------------------------------------------------------ 3.14 foul and a miss
     def miss(self, work: _Work) -> None:

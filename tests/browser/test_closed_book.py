@@ -112,7 +112,7 @@ def test_a_candidate_cannot_find_or_answer_his_question_in_practice(page, live_s
     # A self-test of every topic, 40 questions: he answers them all.
     look(base + path("quiz:self_test_start"))
     practice.locator("input[name=length][value='40']").check()
-    practice.locator("main form button[type=submit]").click()
+    practice.locator("main form.self-test-form button[type=submit]").click()
     for _question in range(40):
         practice.wait_for_load_state()
         seen.append(practice.content())

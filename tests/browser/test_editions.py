@@ -144,3 +144,64 @@ def test_an_examiner_sets_a_2014_exam_and_the_certificate_names_it(
     page.context.clear_cookies()  # anyone, signed out, verifies it
     page.goto(f"{base}/en/exams/verify/{code}/")
     assert "WPBSA Rules, 2014 edition" in page.locator("dl.facts").inner_text()
+
+
+@pytest.fixture
+def far_behind_scenario(db) -> Scenario:
+    """Pink and black left, A 31 behind ends his break: four snookers needed (3.4(d)*)."""
+    topic = Topic.objects.create(
+        slug="end-of-frame", order=8, **{f"title_{code}": f"End ({code})" for code in LANGUAGES}
+    )
+    texts = {}
+    for code in LANGUAGES:
+        texts.update({f"title_{code}": f"Far behind ({code})",
+                      f"narrative_{code}": f"Pink and black left; B leads 51–20 ({code}).",
+                      f"question_{code}": f"Who plays next? ({code})"})  # fmt: skip
+    return Scenario.objects.create(
+        slug="end-pink-and-black-far-behind", topic=topic, difficulty=3, ask="next",
+        published=True, **texts,
+        case={"format": "snooker-referee-case/1", "id": "end-pink-and-black-far-behind",
+              "state": {"reds": 0, "colours": ["pink", "black"], "scores": {"A": 20, "B": 51}},
+              "stroke": {"first_contact": ["pink"]}},
+    )  # fmt: skip
+
+
+def _answer_frame_over(page, base: str, scenario: Scenario) -> str:
+    page.goto(f"{base}/en/practice/{scenario.topic.slug}/{scenario.slug}/")
+    page.locator("form.answer-form input[name=next_striker][value=':over']").check()
+    page.locator("form.answer-form button[type=submit]").click()
+    page.wait_for_selector(".feedback")
+    return page.locator(".feedback").inner_text()
+
+
+def _switch_variant(page, *, on: bool) -> None:
+    box = page.locator("form.edition-switch input[name=variants][value='ru-2004-3.4d']")
+    box.check() if on else box.uncheck()
+    page.locator("form.edition-switch button[type=submit]").click()
+    page.wait_for_selector(".messages, [role=status]")
+
+
+def test_the_trainee_turns_the_local_rule_on_and_off(page, live_server, far_behind_scenario):
+    base = live_server.url
+    label = "Russian amateur rule 3.4(d)*: frame awarded when four snookers are needed"
+    page.goto(f"{base}/en/practice/end-of-frame/{far_behind_scenario.slug}/")
+    # The switch names the local rule in words, never by its code.
+    switch = page.locator("form.edition-switch")
+    assert label in switch.inner_text() and "ru-2004-3.4d" not in switch.inner_text()
+    _switch_variant(page, on=True)
+    assert label in page.locator(".messages, [role=status]").first.inner_text()
+
+    feedback = _answer_frame_over(page, base, far_behind_scenario)
+    assert "Right!" in feedback
+    assert f"Decided by: WPBSA Rules, 2007 edition + {label}." in feedback
+    assert "Section 3, rule 4(d)*" in feedback
+    assert "frame" in feedback.lower() and "awarded" in feedback.lower()
+
+    # Off again, on the feedback page itself: the ordinary ruling, B plays on.
+    _switch_variant(page, on=False)
+    feedback = _answer_frame_over(page, base, far_behind_scenario)
+    assert "Not quite." in feedback
+    assert "Decided by: WPBSA Rules, 2007 edition." in feedback
+    assert "rule 4(d)*" not in feedback
+    row = page.locator(".grade-table tbody tr").first.inner_text()
+    assert "B" in row

@@ -16,8 +16,10 @@ from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 from rules_engine import CaseError, judge, load_case
+from rules_engine.balls import COLOURS, VALUES
 from rules_engine.editions import EDITIONS, VARIANTS
 from rules_engine.rulesets import RULESETS, cited_rule, referee_for
 from rules_engine.rulesets.variants import snookers_needed
@@ -33,11 +35,19 @@ DIFFERENCES = (
     "miss-all-balls-replaced",  # 3.14(b), 3.14(d)(iii)
     "miss-second-warning",  # 3.14(d)
     "consultation-touch",  # 3.10(d)(iii), 3.14(g)
-    "early-stroke-free-ball-colour",  # 3.10(a)(i), 3.3(g)(iv)
+    "early-stroke-free-ball-colour",  # 3.10(a)(i)
+    "early-stroke-colour-not-scored",  # 3.3(g)(iv), 3.10(b)(ii)
+    "early-stroke-free-ball-not-scored",  # 3.3(g)(iv), 3.10(a)(i)
     "touching-colour-after-red",  # 3.8(a)
     "partner-caused-touch",  # 3.15(a)
+    "moved-by-hand-counts-forced-off",  # Section 2 Rule 14, 3.10(b)
 )
-NEW_INFRINGEMENTS = {"early_stroke_free_ball", "consultation_touch", "partner_caused_touch"}
+NEW_INFRINGEMENTS = {
+    "early_stroke_free_ball",
+    "consultation_touch",
+    "partner_caused_touch",
+    "moved_by_hand",
+}
 
 
 def _case(name: str) -> Any:
@@ -154,6 +164,7 @@ def _normalised(decision: dict[str, Any]) -> dict[str, Any]:
 def test_outside_the_differences_both_editions_decide_alike(data: dict[str, Any]) -> None:
     listed = {code.partition(":")[0] for code in data.get("stroke", {}).get("infringements", ())}
     assume(not NEW_INFRINGEMENTS & listed)
+    assume("unspotted_colour" not in data["state"])  # 3.3(g)(iv): inside the differences
     old = judge(load_case({**data, "ruleset": "wpbsa-2007"})).to_dict()
     new = judge(load_case({**data, "ruleset": "wpbsa-2014"})).to_dict()
     # 3.14(a)(ii), the one miss exception that changed: outside the differences when unused.
@@ -163,3 +174,176 @@ def test_outside_the_differences_both_editions_decide_alike(data: dict[str, Any]
     kept = [s for s in new["trail"] if s["code"] not in OWN_CODES]
     old_steps = [s for s in old["trail"] if s["code"] != "replace_option_after_miss"]
     assert [Wpbsa2014Referee.rule_of(s["code"]) for s in old_steps] == [s["rule"] for s in kept]
+
+
+# --- 3.3(g)(iv): the colour played before it was spotted is not scored ----------------------
+
+
+def _early(state: dict[str, Any], stroke: dict[str, Any], ruleset: str = "wpbsa-2014") -> Any:
+    return load_case(
+        {"format": "snooker-referee-case/1", "id": "e", "ruleset": ruleset,
+         "state": state, "stroke": stroke}
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("state", "code", "points"),
+    [
+        ({"reds": 5}, "early_stroke:blue", 5),  # the colour after a red
+        ({"reds": 0, "colours": list(COLOURS)}, "early_stroke:yellow", 2),  # after the last red
+        ({"reds": 4, "ball_on": "colour"}, "early_stroke_free_ball:pink", 1),  # free ball as red
+        ({"reds": 0, "colours": ["green", "brown", "blue", "pink", "black"]},
+         "early_stroke_free_ball:blue", 3),  # a free ball with the green on: the green's value
+    ],
+)  # fmt: skip
+def test_the_colour_not_yet_spotted_is_taken_off_the_score_in_2014_only(
+    state: dict[str, Any], code: str, points: int
+) -> None:
+    colour = code.partition(":")[2]
+    state = {**state, "scores": {"A": 40, "B": 20}, "unspotted_colour": colour}
+    stroke = {"first_contact": [], "infringements": [code], "path_to_ball_on": "none"}
+    old, new = judge(_early(state, stroke, "wpbsa-2007")), judge(_early(state, stroke))
+    assert old.penalty == new.penalty or code.startswith("early_stroke_free_ball")
+    assert old.scores["A"] == 40 and new.scores["A"] == 40 - points
+    assert new.points["A"] == -points and new.scores["B"] == 20 + new.penalty
+    removed = [s for s in new.trail if s.code == "early_stroke_colour_score_removed"]
+    assert [dict(s.params) for s in removed] == [{"ball": colour, "side": "A", "points": points}]
+    assert removed[0].rule == "3.3(g)(iv)"
+
+
+@pytest.mark.parametrize(
+    ("state", "stroke", "path"),
+    [
+        ({"reds": 5, "unspotted_colour": "red"}, {"first_contact": ["red"]},
+         "state.unspotted_colour"),  # reds are not spotted
+        ({"reds": 5, "unspotted_colour": "blue"}, {"first_contact": ["red"]},
+         "stroke.infringements"),  # a stroke made now is early
+        ({"reds": 5, "unspotted_colour": "blue"},
+         {"first_contact": ["red"], "infringements": ["early_stroke:pink"]},
+         "stroke.infringements[0]"),  # another colour
+        ({"reds": 5, "unspotted_colour": "blue", "in_hand": True},
+         {"first_contact": ["red"], "infringements": ["early_stroke:blue"]},
+         "state.unspotted_colour"),  # in a break the cue ball is not in hand
+        ({"reds": 5, "unspotted_colour": "blue", "free_ball": True},
+         {"first_contact": ["red"], "infringements": ["early_stroke:blue"]},
+         "state.unspotted_colour"),
+        ({"reds": 5, "unspotted_colour": "blue", "misses": 1},
+         {"first_contact": ["red"], "infringements": ["early_stroke:blue"]},
+         "state.unspotted_colour"),
+        ({"reds": 0, "colours": ["pink", "black"], "unspotted_colour": "blue"},
+         {"first_contact": ["pink"], "infringements": ["early_stroke:blue"]},
+         "state.unspotted_colour"),  # not on the table
+        ({"reds": 5, "ball_on": "colour", "unspotted_colour": "blue"},
+         {"first_contact": ["pink"], "infringements": ["early_stroke:blue"]},
+         "state.ball_on"),  # after a colour a red is on
+        ({"reds": 5, "unspotted_colour": "blue"},
+         {"first_contact": ["red"], "infringements": ["early_stroke_free_ball:blue"]},
+         "state.ball_on"),  # after a free ball taken as a red a colour is on
+        ({"reds": 0, "colours": list(COLOURS), "ball_on": "colour", "unspotted_colour": "blue"},
+         {"first_contact": ["blue"], "infringements": ["early_stroke_free_ball:blue"]},
+         "state.ball_on"),  # a free ball is not taken on the colour after the last red
+        ({"reds": 0, "colours": ["blue", "pink", "black"], "unspotted_colour": "blue"},
+         {"first_contact": ["blue"], "infringements": ["early_stroke_free_ball:blue"]},
+         "state.unspotted_colour"),  # the ball on is not a free ball
+        ({"reds": 5, "unspotted_colour": "black", "scores": {"A": 3}},
+         {"first_contact": ["red"], "infringements": ["early_stroke:black"]},
+         "state.scores.A"),  # the 7 points scored for it are in the score
+    ],
+)  # fmt: skip
+def test_an_impossible_colour_being_spotted_is_a_case_error(
+    state: dict[str, Any], stroke: dict[str, Any], path: str
+) -> None:
+    with pytest.raises(CaseError) as caught:
+        _early(state, stroke)
+    assert path in [p.path for p in caught.value.problems]
+
+
+def test_without_the_colour_being_spotted_the_2014_trail_only_tells_the_scorer() -> None:
+    stroke = {"first_contact": ["red"], "infringements": ["early_stroke:blue"]}
+    decision = judge(_early({"reds": 5, "scores": {"A": 40, "B": 20}}, stroke))
+    assert decision.scores == {"A": 40, "B": 25}
+    assert "early_stroke_colour_not_scored" in [s.code for s in decision.trail]
+
+
+def test_the_colour_being_spotted_survives_to_dict() -> None:
+    case = _early(
+        {"reds": 5, "scores": {"A": 40}, "unspotted_colour": "blue"},
+        {"first_contact": ["red"], "infringements": ["early_stroke:blue"]},
+    )
+    assert case.state.to_dict()["unspotted_colour"] == "blue"
+
+
+# --- Section 2 Rule 14 (2014): a ball intentionally moved by hand is forced off the table ---
+
+
+def test_a_red_moved_by_hand_leaves_the_table_in_2014_only() -> None:
+    from rules_engine import next_state
+
+    facts = {
+        "state": {"reds": 6},
+        "stroke": {"struck": False, "infringements": ["moved_by_hand:red"]},
+    }
+    left = {}
+    for ruleset in ("wpbsa-2007", "wpbsa-2014"):
+        case = load_case(
+            {"format": "snooker-referee-case/1", "id": "r", "ruleset": ruleset, **facts}
+        )
+        decision = judge(case)
+        after = next_state(case.state, case.stroke, decision)
+        assert after is not None and decision.penalty == 4
+        left[ruleset] = (after.reds, [f.code for f in decision.fouls])
+    assert left == {"wpbsa-2007": (6, ["moved_by_hand"]), "wpbsa-2014": (5, ["forced_off"])}
+
+
+@pytest.mark.parametrize(
+    ("stroke", "path"),
+    [
+        ({"struck": False, "infringements": ["moved_by_hand"]}, "stroke.infringements[0]"),
+        ({"struck": False, "infringements": ["moved_by_hand:white"]}, "stroke.infringements[0]"),
+        ({"first_contact": ["red"], "potted": ["pink"], "infringements": ["moved_by_hand:pink"]},
+         "stroke.potted"),  # the pink cannot both be potted and moved by hand
+        ({"first_contact": ["red"], "infringements": ["moved_by_hand:pink"],
+          "positions_after": {"white": [889, 500]}}, "stroke.positions_after"),
+    ],
+)  # fmt: skip
+def test_an_impossible_ball_moved_by_hand_is_a_case_error(
+    stroke: dict[str, Any], path: str
+) -> None:
+    with pytest.raises(CaseError) as caught:
+        load_case({"format": "snooker-referee-case/1", "id": "m", "ruleset": "wpbsa-2014",
+                   "state": {"reds": 6}, "stroke": stroke})  # fmt: skip
+    assert path in [p.path for p in caught.value.problems]
+
+
+@st.composite
+def _early_strokes(draw: st.DrawFn) -> dict[str, Any]:
+    """A stroke made in a break before the colour potted in the previous stroke was spotted,
+    with scores low enough that nobody needs snookers (so the miss is judged alike)."""
+    reds = draw(st.integers(3, 15))
+    colour = draw(st.sampled_from(COLOURS))
+    scores = {"A": draw(st.integers(VALUES[colour], 20)), "B": draw(st.integers(0, 20))}
+    on_table = ["red", *COLOURS]
+    stroke = {
+        "first_contact": draw(st.lists(st.sampled_from(on_table), max_size=1)),
+        "potted": draw(st.lists(st.sampled_from(["red", "black"]), max_size=1)),
+        "cue_ball": draw(st.sampled_from(["table", "potted"])),
+        "path_to_ball_on": draw(st.sampled_from(["full", "partial", "none"])),
+        "infringements": [f"early_stroke:{colour}"],
+    }
+    state = {"reds": reds, "scores": scores, "unspotted_colour": colour}
+    return {"format": "snooker-referee-case/1", "id": "early", "state": state, "stroke": stroke}
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_early_strokes())
+def test_the_colour_being_spotted_changes_only_the_strikers_score(data: dict[str, Any]) -> None:
+    old = judge(load_case({**data, "ruleset": "wpbsa-2007"})).to_dict()
+    new = judge(load_case({**data, "ruleset": "wpbsa-2014"})).to_dict()
+    value = VALUES[data["state"]["unspotted_colour"]]
+    assert new["scores"] == {**old["scores"], "A": old["scores"]["A"] - value}
+    assert new["points"] == {**old["points"], "A": old["points"]["A"] - value}
+    removed = [s for s in new["trail"] if s["code"] == "early_stroke_colour_score_removed"]
+    assert [s["params"]["points"] for s in removed] == [value]
+    for decision in (old, new):
+        del decision["scores"], decision["points"]
+    assert _normalised(old) == _normalised(new)

@@ -294,3 +294,44 @@ def test_a_frame_file_refuses_impossible_facts_with_a_case_error() -> None:
     frame = load_frame(short_frame({"stroke": {"first_contact": ["red"]}}))
     with pytest.raises(CaseError, match=r"strokes\[0\].stroke.first_contact\[0\]: red is not"):
         judge_frame(frame)
+
+
+# --- local variants in a frame file (docs/frames.md) ---------------------------------------
+
+
+def test_a_frame_naming_a_variant_applies_it_to_every_stroke() -> None:
+    # A pots the pink (his break goes on), then misses the black: the break ends and B, 31
+    # behind with 7 on the table, needs (31 + 1 - 7) / 7 -> 4 snookers: 3.4(d)* awards A.
+    start = {"reds": 0, "colours": ["pink", "black"], "scores": {"A": 35, "B": 10}}
+    strokes = [
+        {"stroke": {"first_contact": ["pink"], "potted": ["pink"]}},
+        {"stroke": {"first_contact": ["black"]}},
+    ]
+    frame = {"format": "snooker-referee-frame/1", "id": "v", "state": start, "strokes": strokes}
+    plain = judge_frame(load_frame(frame))
+    varied = judge_frame(load_frame({**frame, "variants": ["ru-2004-3.4d"]}))
+    assert not plain.end.over
+    assert (varied.end.over, varied.end.winner, varied.end.reason) == (
+        True, "A", "snookers_needed",
+    )  # fmt: skip
+    assert [d.frame.over for d in varied.decisions] == [False, True]
+    assert "3.4(d)*" not in varied.decisions[0].rules  # the pot continues the break
+    assert varied.decisions[1].rules[-1] == "3.4(d)*"
+
+
+@pytest.mark.parametrize("variants", [["ru-1999"], "ru-2004-3.4d", ["ru-2004-3.4d"] * 2])
+def test_a_frame_naming_an_unknown_variant_is_refused(variants: Any) -> None:
+    frame = short_frame({"stroke": {"first_contact": ["pink"]}}, variants=variants)
+    with pytest.raises(CaseError) as caught:
+        load_frame(frame)
+    assert [p.path for p in caught.value.problems] == ["variants"]
+
+
+def test_the_colour_being_spotted_is_spotted_when_the_balls_are_replaced_after_a_miss() -> None:
+    state = {"reds": 5, "scores": {"A": 40, "B": 20}, "unspotted_colour": "blue"}
+    stroke = {"first_contact": [], "infringements": ["early_stroke:blue"]}
+    case, decision = decided(state, stroke)
+    assert "miss" in decision.calls
+    after = next_state(case.state, case.stroke, decision, choice="replace_offender_again")
+    assert after is not None and after.unspotted_colour is None
+    assert load_case(make_case(after.to_dict(), {"first_contact": ["red"]})).state == after

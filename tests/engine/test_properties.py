@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules_engine import COLOURS, CaseError, Decision, judge, load_case
-from rules_engine.balls import INFRINGEMENT_CLASSES, VALUES
+from rules_engine.balls import INFRINGEMENT_CLASSES, INFRINGEMENTS_NEEDING_BALL, VALUES
 from rules_engine.bench import random_table
 from rules_engine.table import BALL_DIAMETER, TOUCH_TOLERANCE
 
@@ -115,7 +115,7 @@ def cases(draw: st.DrawFn) -> dict[str, Any]:
     stroke["cue_ball"] = draw(st.sampled_from(["table", "table", "potted", "off_table"]))
     stroke["infringements"] = draw(
         st.lists(
-            st.sampled_from(sorted(set(INFRINGEMENT_CLASSES) - {"touched"})),
+            st.sampled_from(sorted(set(INFRINGEMENT_CLASSES) - INFRINGEMENTS_NEEDING_BALL)),
             max_size=2,
             unique=True,
         )

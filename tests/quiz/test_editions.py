@@ -10,9 +10,21 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from quiz.editions import CHANGES, differing_rulings, edition_label, with_edition
+from quiz import services
+from quiz.editions import (
+    CHANGES,
+    LOCAL_RULES,
+    differing_rulings,
+    edition_label,
+    known_variants,
+    ruleset_label,
+    rulings,
+    variant_label,
+    with_edition,
+)
 from quiz.grading import grade
-from quiz.models import Scenario, Topic
+from quiz.models import PracticeAnswer, Scenario, SelfTest, Topic
+from rules_engine.editions import EDITIONS
 from tests.conftest import answer_post_data
 
 pytestmark = pytest.mark.django_db
@@ -122,3 +134,292 @@ def test_what_changed_lists_every_difference_in_each_language(client, scenario, 
     assert page.count('id="change-') == len(CHANGES)
     # The published scenario of a difference is offered under both editions.
     assert page.count(f'name="next" value="{practice}"') == 2
+
+
+# --- local variants in practice and self-tests ------------------------------------------------
+
+#: Pink and black left (13), A 31 behind ends his break: four snookers needed under 3.4(d)*.
+FAR_BEHIND = {
+    "format": "snooker-referee-case/1",
+    "id": "end-pink-and-black-far-behind",
+    "state": {"reds": 0, "colours": ["pink", "black"], "scores": {"A": 20, "B": 51}},
+    "stroke": {"first_contact": ["pink"]},
+}
+VARIANT = "ru-2004-3.4d"
+
+
+@pytest.fixture
+def far_behind() -> Scenario:
+    topic = Topic.objects.create(
+        slug="end-of-frame", order=8, **{f"title_{code}": f"End {code}" for code in LANGUAGES}
+    )
+    texts = {}
+    for code in LANGUAGES:
+        texts.update({f"title_{code}": f"Far behind {code}", f"narrative_{code}": f"N {code}",
+                      f"question_{code}": f"Q {code}"})  # fmt: skip
+    return Scenario.objects.create(
+        slug=FAR_BEHIND["id"], topic=topic, difficulty=3, ask="next", published=True,
+        case=FAR_BEHIND, **texts,
+    )  # fmt: skip
+
+
+def _answer_next(client, scenario: Scenario, striker: str) -> tuple[str, str]:
+    """Answer "who plays next" with ``striker`` (":over": nobody); the page and its token."""
+    url = reverse("quiz:practice", args=[scenario.topic.slug, scenario.slug])
+    page = client.get(url).content.decode()
+    token = re.search(r'name="token" value="([^"]+)"', page).group(1)
+    answer = {"next_striker": striker} | ({} if striker == ":over" else {"next_options": ["play"]})
+    response = client.post(url, {**answer_post_data(scenario, answer), "token": token})
+    assert response.status_code == 200
+    return response.content.decode(), token
+
+
+def _choose_rules(client, edition: str, variants: list[str], next_url: str = "/") -> None:
+    response = client.post(
+        reverse("quiz:choose_edition"), {"edition": edition, "variants": variants, "next": next_url}
+    )
+    assert response.status_code == 302 and response.url == next_url
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_variants_have_a_name_in_every_language_never_the_code(language) -> None:
+    with translation.override(language):
+        label = str(variant_label(VARIANT))
+        both = ruleset_label("wpbsa-2014", [VARIANT])
+        english = language == "en"
+    assert VARIANT not in label and "3.4(d)*" in label
+    assert (label == "Russian amateur rule 3.4(d)*: frame awarded when four snookers are needed"
+            ) is english  # fmt: skip
+    assert str(edition_label("wpbsa-2014")) in both or not english
+    assert label in both
+
+
+def test_unknown_variants_are_dropped() -> None:
+    assert known_variants([VARIANT, "ru-1999", None, VARIANT]) == [VARIANT]
+    assert known_variants("ru-2004-3.4d") == []  # a string is not a list of names
+
+
+def test_practice_with_the_variant_awards_the_frame_and_cites_it(client, far_behind) -> None:
+    plain, _token = _answer_next(client, far_behind, ":over")
+    assert "Not quite." in plain and "Decided by: WPBSA Rules, 2007 edition." in plain
+    assert "rule 4(d)*" not in plain
+
+    _choose_rules(client, "wpbsa-2014", [VARIANT])
+    assert client.session["quiz_practice_variants"] == [VARIANT]
+    awarded, token = _answer_next(client, far_behind, ":over")
+    assert "Right!" in awarded
+    assert ("Decided by: WPBSA Rules, 2014 edition + Russian amateur rule 3.4(d)*: frame "
+            "awarded when four snookers are needed.") in awarded  # fmt: skip
+    assert "Section 3, rule 4(d)*" in awarded
+    # The switch shows the variant ticked, by its name.
+    assert re.search(r'name="variants" value="ru-2004-3.4d" checked', awarded)
+    stored = PracticeAnswer.objects.get(token=token)
+    assert (stored.ruleset, stored.variants, stored.score) == ("wpbsa-2014", [VARIANT], 1.0)
+
+    # Turned off, the ordinary ruling: B plays on.
+    _choose_rules(client, "wpbsa-2014", [])
+    ordinary, _token = _answer_next(client, far_behind, "B")
+    assert "Right!" in ordinary and "Decided by: WPBSA Rules, 2014 edition." in ordinary
+    assert "rule 4(d)*" not in ordinary
+
+    # Reopening the earlier feedback still shows the rules that graded it.
+    again = client.get(reverse(
+        "quiz:practice_answer", args=[far_behind.topic.slug, far_behind.slug, token]
+    )).content.decode()  # fmt: skip
+    assert "Right!" in again and "Section 3, rule 4(d)*" in again
+
+
+def test_the_side_by_side_rulings_follow_the_chosen_variants(client, scenario) -> None:
+    _choose_rules(client, "wpbsa-2014", [VARIANT])
+    page = _answer(client, scenario, 7)
+    assert page.count('<article class="ruling') == 2
+    assert [r.decision["penalty"] for r in differing_rulings(DIFFERING, variants=[VARIANT])] == [
+        4, 7
+    ]
+    # Four snookers behind, the variant decides alike in both editions: nothing side by side.
+    assert differing_rulings(FAR_BEHIND, variants=[VARIANT]) == []
+    assert [r.decision["frame"]["reason"] for r in rulings(FAR_BEHIND, variants=[VARIANT])] == [
+        "snookers_needed", "snookers_needed"
+    ]
+
+
+@pytest.mark.parametrize("forged", [["ru-1999"], [VARIANT, "x" * 300]])
+def test_a_forged_variant_changes_nothing(client, far_behind, forged) -> None:
+    _choose_rules(client, "wpbsa-2014", [VARIANT])
+    response = client.post(
+        reverse("quiz:choose_edition"), {"edition": "wpbsa-2007", "variants": forged}, follow=True
+    )
+    assert "That rule-book edition or local rule is not available." in response.content.decode()
+    assert client.session["quiz_practice_edition"] == "wpbsa-2014"
+    assert client.session["quiz_practice_variants"] == [VARIANT]
+
+
+def test_a_forged_session_value_is_ignored(client, far_behind) -> None:
+    session = client.session
+    session["quiz_practice_variants"] = "ru-2004-3.4d"
+    session.save()
+    page, _token = _answer_next(client, far_behind, "B")
+    assert "Right!" in page and "Decided by: WPBSA Rules, 2007 edition." in page
+
+
+def test_the_self_test_is_graded_by_the_chosen_edition_and_variants(client, far_behind) -> None:
+    _choose_rules(client, "wpbsa-2014", [VARIANT])
+    start = client.get(reverse("quiz:self_test_start")).content.decode()
+    assert "Rules that grade the test" in start
+    response = client.post(reverse("quiz:self_test_start"), {
+        "language": "en", "length": "10", "topics": [far_behind.topic.pk]
+    })  # fmt: skip
+    assert response.status_code == 302
+    self_test = SelfTest.objects.get()
+    assert (self_test.ruleset, self_test.variants) == ("wpbsa-2014", [VARIANT])
+    # Switching now does not change how this test is graded.
+    _choose_rules(client, "wpbsa-2007", [])
+    question = reverse("quiz:self_test_question", args=[self_test.pk, 1])
+    client.post(question, answer_post_data(far_behind, {"next_striker": ":over"}))
+    stored = self_test.answers.get()
+    assert (stored.score, stored.ruleset, stored.variants) == (1.0, "wpbsa-2014", [VARIANT])
+    result = client.get(reverse("quiz:self_test_result", args=[self_test.pk])).content.decode()
+    assert ("Graded by: WPBSA Rules, 2014 edition + Russian amateur rule 3.4(d)*: frame awarded "
+            "when four snookers are needed.") in result  # fmt: skip
+    assert "Right!" in result and "Section 3, rule 4(d)*" in result
+
+
+def test_a_self_test_started_before_editions_is_graded_by_the_seeds_edition(far_behind) -> None:
+    self_test = services.start_self_test(language="en", length=10, topics=[far_behind.topic])
+    services.answer_self_test(
+        self_test=self_test, position=1, scenario=far_behind,
+        answer={"next_striker": "B", "next_options": ["play"]},
+    )  # fmt: skip
+    stored = self_test.answers.get()
+    assert (stored.score, stored.ruleset, stored.variants) == (1.0, "wpbsa-2007", [])
+
+
+def test_what_changed_offers_the_local_rule_with_and_without(client, far_behind, scenario):
+    _choose_rules(client, "wpbsa-2014", [VARIANT])
+    page = client.get(reverse("quiz:what_changed")).content.decode()
+    section = page[page.index('id="variant-ru-2004-3.4d"'):]
+    practice = reverse("quiz:practice", args=[far_behind.topic.slug, far_behind.slug])
+    assert section.count(f'name="next" value="{practice}"') == 2
+    assert "With this local rule" in section and "Without it" in section
+    assert str(variant_label(VARIANT)) in section
+    # Every difference between the editions has a scenario to try, and the edition buttons
+    # keep the chosen local rule: the switch's box and both buttons of the published scenario.
+    assert all(change.scenario for change in CHANGES)
+    head = page[: page.index('id="variant-ru-2004-3.4d"')]
+    assert head.count('name="variants" value="ru-2004-3.4d"') == 3
+
+
+def test_every_what_changed_scenario_is_in_the_bank_and_differs_where_it_should() -> None:
+    """Each linked scenario is a practice scenario of the fixtures, and under each edition its
+    trail differs (codes or paragraph numbers) unless the row says the ruling is the same."""
+    import json
+    from pathlib import Path
+
+    from quiz.grading import decide
+
+    bank = {}
+    for path in (Path(__file__).resolve().parents[2] / "fixtures" / "scenarios").glob("*.json"):
+        for entry in json.loads(path.read_text(encoding="utf-8")):
+            bank[entry["fields"]["slug"]] = entry["fields"]
+    for change in CHANGES:
+        case = {k: v for k, v in bank[change.scenario]["case"].items() if k != "expect"}
+        old, new = (decide(with_edition(case, ruleset=name)) for name in EDITIONS)
+        assert old["trail"] != new["trail"], change.key
+    for rule in LOCAL_RULES:
+        case = {k: v for k, v in bank[rule.scenario]["case"].items() if k != "expect"}
+        with_rule = decide(with_edition(case, ruleset=None, variants=[rule.variant]))
+        assert rule.rule in with_rule["rules"] and rule.rule not in decide(case)["rules"]
+
+
+# --- the rows of the unspotted colour and the ball moved by hand ------------------------------
+
+
+def _bank_scenario(slug: str) -> dict:
+    """A practice scenario of the fixtures (its fields), by slug."""
+    import json
+    from pathlib import Path
+
+    for path in (Path(__file__).resolve().parents[2] / "fixtures" / "scenarios").glob("*.json"):
+        for entry in json.loads(path.read_text(encoding="utf-8")):
+            if entry["fields"]["slug"] == slug:
+                return entry["fields"]
+    raise AssertionError(f"no scenario {slug!r} in the fixtures")
+
+
+def _row_rulings(key: str) -> tuple[dict, dict, dict]:
+    """The scenario of the "What changed" row ``key`` and its 2007 and 2014 decisions."""
+    from quiz.grading import decide
+
+    change = next(change for change in CHANGES if change.key == key)
+    fields = _bank_scenario(change.scenario)
+    case = {k: v for k, v in fields["case"].items() if k != "expect"}
+    old, new = (decide(with_edition(case, ruleset=name)) for name in EDITIONS)
+    return fields, old, new
+
+
+def _codes(decision: dict) -> list[str]:
+    return [step["code"] for step in decision["trail"]]
+
+
+def test_the_moved_by_hand_row_asks_what_the_editions_answer_differently() -> None:
+    from quiz.grading import expected_answer
+
+    fields, old, new = _row_rulings("moved-by-hand")
+    asked = [
+        expected_answer(decision=d, ask=fields["ask"], ask_ball=fields.get("ask_ball") or "")
+        for d in (old, new)
+    ]
+    assert asked == [{"respot": ":none"}, {"respot": "black_spot"}]
+    assert "moved_by_hand" in _codes(old) and "moved_by_hand_forced_off" in _codes(new)
+    assert "moved_by_hand_forced_off" not in _codes(old)
+    # Side by side, each edition says where the black goes (the asked field).
+    case = {k: v for k, v in fields["case"].items() if k != "expect"}
+    with translation.override("en"):
+        shown = [dict(ruling.summary()) for ruling in differing_rulings(case)]
+    assert [s["Re-spotted on (Black)"] for s in shown] == ["Not re-spotted", "Black spot"]
+
+
+def test_the_rulings_side_by_side_name_no_re_spot_when_no_edition_makes_one() -> None:
+    assert all(r.respot_balls == () for r in differing_rulings(DIFFERING))
+    with translation.override("en"):
+        labels = [label for r in differing_rulings(DIFFERING) for label, _v in r.summary()]
+    assert not any(label.startswith("Re-spotted on") for label in labels)
+
+
+@pytest.mark.parametrize(
+    ("key", "taken_off"), [("early-stroke-not-scored", 6), ("early-stroke", 3)]
+)
+def test_the_unspotted_colour_comes_off_the_striker_in_2014_only(key, taken_off) -> None:
+    """Both scenarios name the colour being spotted: 2014 takes its points off A (the pink, 6;
+    the blue taken as a free ball on the green, 3), 2007 leaves them; the penalty asked is
+    answerable under both (the points form could not give a negative change)."""
+    fields, old, new = _row_rulings(key)
+    assert fields["ask"] == "penalty"
+    assert (old["points"]["A"], new["points"]["A"]) == (0, -taken_off)
+    assert "early_stroke_colour_score_removed" in _codes(new)
+    assert "early_stroke_colour_score_removed" not in _codes(old)
+
+
+def test_practice_explains_the_colour_taken_off_under_2014(client) -> None:
+    """The trainee answers the penalty right under both editions; only the 2014 explanation
+    takes the pink off A, and both rulings are shown side by side."""
+    fields = _bank_scenario("edition-early-stroke-colour-in-break")
+    topic = Topic.objects.create(
+        slug="penalties", order=6, **{f"title_{code}": f"Penalties {code}" for code in LANGUAGES}
+    )
+    names = ("title", "narrative", "question", "note")
+    scenario = Scenario.objects.create(
+        slug=fields["slug"], topic=topic, difficulty=3, ask=fields["ask"], published=True,
+        case={k: v for k, v in fields["case"].items() if k != "expect"},
+        **{f"{name}_{code}": fields[f"{name}_{code}"] for name in names for code in LANGUAGES},
+    )  # fmt: skip
+    plain = _answer(client, scenario, 6)
+    assert "Right!" in plain and "Decided by: WPBSA Rules, 2007 edition." in plain
+    assert "The editions rule differently here" in plain  # feedback first, then rulings
+    assert "was spotted: it is not scored" not in plain.split("The editions rule differently")[0]
+    _choose(client, "wpbsa-2014")
+    amended = _answer(client, scenario, 6)
+    assert "Right!" in amended and "Decided by: WPBSA Rules, 2014 edition." in amended
+    assert "was spotted: it is not scored (A: minus 6 points)." in amended
+    assert "Section 3, rule 3(g)(iv)" in amended
+    assert "The editions rule differently here" in amended and "A: minus 6 points" in amended

@@ -351,3 +351,34 @@ def test_a_slug_that_is_not_a_slug_is_refused(tmp_path, slug):
     scenario_entry(objects, "t-calls-miss")["fields"]["slug"] = slug
     errors = failing_load(write(tmp_path, objects))
     assert "slug: " in errors and "Traceback" not in errors
+
+
+#: A break: the blue potted, then a stroke before it was spotted (2014 takes the blue's points
+#: off the striker: two sides' scores change, which the answer's points field cannot give).
+EARLY_STROKE = {
+    "format": "snooker-referee-case/1",
+    "state": {"reds": 5, "scores": {"A": 40, "B": 20}, "unspotted_colour": "blue"},
+    "stroke": {"first_contact": ["red"], "potted": ["red"], "infringements": ["early_stroke:blue"]},
+    "expect": {"legal": False, "penalty": 5},
+}
+
+
+@pytest.mark.parametrize("ask", ["points", "decision"])
+def test_a_points_question_no_answer_can_get_right_is_refused(tmp_path, ask):
+    objects = bank_objects()
+    fields = scenario_entry(objects, "t-points-pink")["fields"]
+    fields["ask"] = ask
+    fields["case"] = {"id": "t-points-pink", **EARLY_STROKE}  # the seeds' edition: 2014 differs
+    errors = failing_load(write(tmp_path, objects))
+    refusal = "t-points-pink: ask: under wpbsa-2014 the decision changes the scores by A -5, B +5"
+    assert refusal in errors
+    assert "under wpbsa-2007" not in errors
+
+
+def test_another_question_on_such_a_case_loads(tmp_path):
+    objects = bank_objects()
+    fields = scenario_entry(objects, "t-points-pink")["fields"]
+    fields["ask"] = "penalty"
+    fields["case"] = {"id": "t-points-pink", "ruleset": "wpbsa-2014", **EARLY_STROKE}
+    load(write(tmp_path, objects))
+    assert Scenario.objects.get(slug="t-points-pink").case["state"]["unspotted_colour"] == "blue"

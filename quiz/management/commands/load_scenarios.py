@@ -240,6 +240,7 @@ def check_scenario(
     check_ask(bank, source, slug, fields)
     check_audience(bank, source, slug, fields)
     check_case(bank, source, slug, fields.get("case"))
+    check_points_answerable(bank, source, slug, fields)
 
 
 def check_ask(bank: Bank, source: str, slug: str, fields: Mapping[str, Any]) -> None:
@@ -306,6 +307,36 @@ def check_case(bank: Bank, source: str, slug: str, case: Any) -> None:
             f"case.expect.{difference.path}",
             f"the author expects {difference.expected!r}, the engine decides {difference.actual!r}",
         )
+
+
+def check_points_answerable(
+    bank: Bank, source: str, slug: str, fields: Mapping[str, Any]
+) -> None:
+    """A question on the points must be answerable under every edition (practice and exams
+    may judge it by either): the answer gives one side and the points it gains, so a
+    decision taking points off a side (2014 3.3(g)(iv)) has no right answer."""
+    from quiz.editions import rulings
+    from quiz.grading import expected_answer
+
+    ask, case = fields.get("ask"), fields.get("case")
+    if not isinstance(ask, str) or not isinstance(case, Mapping):
+        return
+    if "points" not in asks.FIELDS_BY_ASK.get(ask, ()):
+        return
+    try:
+        found = rulings(case)
+    except Exception:  # noqa: BLE001 - check_case has said why the engine cannot judge it
+        return
+    for ruling in found:
+        points = expected_answer(decision=ruling.decision, ask=ask, ask_ball="")["points"]
+        if not asks.points_answerable(points):
+            changes = ", ".join(f"{side} {amount:+d}" for side, amount in points.items())
+            bank.problem(
+                source, slug, "ask",
+                f"under {ruling.ruleset} the decision changes the scores by {changes}; the "
+                "answer gives one side and the points it gains, so no answer is right: ask "
+                "something else",
+            )  # fmt: skip
 
 
 def situation(case: Any) -> str | None:

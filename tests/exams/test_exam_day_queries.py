@@ -1,0 +1,97 @@
+"""Exam day's busiest requests stay cheap: one query for the drawn question, its answer,
+attempt and exam; no count of the questions per save; a fixed number of queries per page,
+however many questions the attempt has (the load test measures the time, not this file)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from exams import selectors, services
+from exams.errors import NotYours, QuestionNotDrawn
+from exams.models import Attempt
+from tests.exams.conftest import post_data, right_answer
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def attempt(enrolment, now, clock):
+    return services.start_attempt(
+        enrolment=enrolment, language="en", now=now, rng=random.Random(3)
+    )
+
+
+def test_the_attempt_knows_how_many_questions_were_drawn(attempt):
+    assert attempt.question_count == attempt.questions.count() == 4
+    assert Attempt.objects.get(pk=attempt.pk).question_count == 4
+
+
+def test_one_query_gives_the_question_its_answer_attempt_and_exam(attempt, candidate, now):
+    second = attempt.questions.get(position=2)
+    services.save_answer(attempt=attempt, question=second, answer=right_answer(second), now=now)
+    with CaptureQueriesContext(connection) as queries:
+        drawn = selectors.question_for_candidate(
+            user=candidate, attempt_id=attempt.pk, position=2
+        )
+        assert drawn.saved_answer().payload == right_answer(second)
+        assert drawn.attempt.enrolment.exam.pk == attempt.enrolment.exam_id
+    assert len(queries) == 1
+
+
+def test_another_candidates_attempt_is_refused(attempt, exam, examiner, now):
+    other = services.enrol_candidate(
+        exam=exam, full_name="Ola Nowak", email="ola@example.org", by=examiner, now=now
+    )
+    with pytest.raises(NotYours):
+        selectors.question_for_candidate(user=other.user, attempt_id=attempt.pk, position=1)
+    with pytest.raises(NotYours):
+        selectors.question_for_candidate(user=other.user, attempt_id=attempt.pk, position=99)
+
+
+def test_a_position_not_drawn_is_refused(attempt, candidate):
+    with pytest.raises(QuestionNotDrawn):
+        selectors.question_for_candidate(user=candidate, attempt_id=attempt.pk, position=5)
+
+
+def statements(queries: CaptureQueriesContext) -> list[str]:
+    """The queries run, less the savepoints of the test's own transaction."""
+    return [
+        query["sql"]
+        for query in queries.captured_queries
+        if not query["sql"].startswith(("SAVEPOINT", "RELEASE SAVEPOINT"))
+    ]
+
+
+@pytest.mark.parametrize("position", [1, 4])
+def test_candidate_pages_cost_a_fixed_number_of_queries(client, attempt, candidate, position):
+    """Session, user, the drawn question (with attempt and exam), the navigation; and for
+    a save, its one write: nothing per question of the attempt, nothing for the site's
+    menus (the header of an attempt has none)."""
+    client.force_login(candidate)
+    url = reverse("exams:question", args=[attempt.pk, position])
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(url)
+    assert response.status_code == 200
+    assert len(statements(queries)) <= 4, statements(queries)
+    question = attempt.questions.get(position=position)
+    answer = post_data(question, right_answer(question))
+    with CaptureQueriesContext(connection) as queries:
+        response = client.post(url, {**answer, "go": "save"}, headers={"X-Requested-With": "fetch"})
+    assert response.json()["saved"] is True
+    # session, user, question; then the insert of a first answer after locking the attempt
+    assert len(statements(queries)) <= 5, statements(queries)
+
+
+def test_the_attempt_header_has_no_way_into_practice(client, attempt, candidate):
+    client.force_login(candidate)
+    page = client.get(reverse("exams:question", args=[attempt.pk, 1])).content.decode()
+    assert reverse("quiz:topics") not in page
+    assert reverse("quiz:self_test_start") not in page
+    assert reverse("logout") in page
+    review = client.get(reverse("exams:submit", args=[attempt.pk])).content.decode()
+    assert reverse("quiz:topics") not in review
