@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any
+
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
+
+from .models import EmailAddress
 
 
 class SignUpForm(UserCreationForm):
@@ -34,3 +39,14 @@ class SignUpForm(UserCreationForm):
 
     def clean_email(self) -> str:
         return self.cleaned_data["email"].strip().lower()
+
+
+class VerifiedPasswordResetForm(PasswordResetForm):
+    """Password reset mails go only to an address its owner has shown he holds: a signed-up
+    account's address once verified; an account staff made (no sign-up address) as set."""
+
+    def get_users(self, email: str) -> Iterator[Any]:
+        for user in super().get_users(email):
+            address = EmailAddress.objects.filter(user=user).first()
+            if address is None or address.verified_at is not None:
+                yield user

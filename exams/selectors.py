@@ -19,6 +19,7 @@ from django.conf import settings
 from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils.translation import gettext, ngettext
 
+from quiz.asks import is_complete
 from quiz.grading import Grade, grade
 from quiz.models import Audience, Scenario
 from quiz.numbers import format_number, format_percent
@@ -284,15 +285,26 @@ class QuestionStatus:
     position: int
     answered: bool
     flagged: bool
+    #: Every part of the question answered (a partial answer is kept, and graded as it stands).
+    complete: bool = False
+
+    @property
+    def incomplete(self) -> bool:
+        return self.answered and not self.complete
 
 
 def attempt_progress(*, attempt: Attempt) -> list[QuestionStatus]:
-    """Each drawn question's place, whether it is answered and flagged (for navigation)."""
+    """Each drawn question's place, whether it is answered (completely) and flagged."""
     return [
-        QuestionStatus(position=position, answered=answer is not None, flagged=flagged)
-        for position, flagged, answer in attempt.questions.order_by("position").values_list(
-            "position", "flagged", "answer__pk"
+        QuestionStatus(
+            position=position,
+            answered=payload is not None,
+            flagged=flagged,
+            complete=payload is not None and is_complete(payload, ask=ask, ask_ball=ask_ball),
         )
+        for position, flagged, payload, ask, ask_ball in attempt.questions.order_by(
+            "position"
+        ).values_list("position", "flagged", "answer__payload", "ask", "ask_ball")
     ]
 
 

@@ -218,7 +218,7 @@ def attempt(request: HttpRequest, attempt_id: int) -> HttpResponse:
     if attempt.is_finished:
         return redirect("exams:result", attempt_id=attempt.pk)
     progress = selectors.attempt_progress(attempt=attempt)
-    position = next((item.position for item in progress if not item.answered), 1)
+    position = next((item.position for item in progress if not item.complete), 1)
     with translation.override(attempt.language):
         return redirect(reverse("exams:question", args=[attempt.pk, position]))
 
@@ -372,6 +372,7 @@ def submit(request: HttpRequest, attempt_id: int) -> HttpResponse:
             "progress": progress,
             "answered": sum(item.answered for item in progress),
             "unanswered": [item.position for item in progress if not item.answered],
+            "incomplete": [item.position for item in progress if item.incomplete],
             "flagged": [item.position for item in progress if item.flagged],
             "remaining": selectors.remaining_seconds(attempt=attempt),
         },

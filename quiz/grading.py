@@ -156,7 +156,8 @@ def graded_by(*, case: Mapping[str, Any]) -> dict[str, str]:
     >>> graded_by(case={"id": "x"}) == {"ruleset": "wpbsa-2007", "engine_version": __version__}
     True
     """
+    from quiz.editions import case_ruleset
     from rules_engine import __version__
 
-    ruleset = case.get("ruleset", "wpbsa-2007") if isinstance(case, Mapping) else ""
+    ruleset = case_ruleset(case) if isinstance(case, Mapping) else ""
     return {"ruleset": str(ruleset), "engine_version": __version__}

@@ -193,10 +193,23 @@ def self_test_for(*, test_id: Any, user: Any, session_ids: Iterable[str]) -> Sel
     return None
 
 
+def _askable_positions(self_test: SelfTest) -> list[int]:
+    """The positions (1-based) whose scenario is still a published practice scenario: one
+    withdrawn or made exam-only since the test was drawn is no longer asked, nor counted."""
+    askable = set(
+        published_scenarios().filter(pk__in=self_test.scenario_ids).values_list("pk", flat=True)
+    )
+    return [
+        position
+        for position, pk in enumerate(self_test.scenario_ids, start=1)
+        if pk in askable
+    ]
+
+
 def next_position(*, self_test: SelfTest) -> int | None:
-    """The first unanswered question (1-based), or None when all are answered."""
+    """The first unanswered question still asked (1-based), or None when none is left."""
     answered = set(self_test.answers.values_list("position", flat=True))
-    for position in range(1, self_test.size + 1):
+    for position in _askable_positions(self_test):
         if position not in answered:
             return position
     return None
@@ -284,7 +297,7 @@ def self_test_result(*, self_test: SelfTest) -> SelfTestResult:
     return SelfTestResult(
         self_test=self_test,
         score=sum(item.grade.score for item in review),
-        questions=self_test.size,
+        questions=len(_askable_positions(self_test)),
         by_topic=by_topic,
         review=review,
     )

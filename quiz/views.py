@@ -232,8 +232,10 @@ def _practice_feedback(
         "scenario": scenario,
         "topic": scenario.topic,
         "grade": result,
-        "edition": ruleset,
+        # The switch shows what the trainee practises now; the rulings mark what graded this.
+        "edition": practice_edition(request),
         "variants": practice_variants(request),
+        "graded_edition": ruleset,
         # After the answer only: where the editions rule differently, both rulings.
         "rulings": editions.differing_rulings(scenario.case, variants=variants),
         "next_url": _next_url(request, scenario, filters),
@@ -340,7 +342,7 @@ def self_test_question(request: HttpRequest, test_id: uuid.UUID, position: int) 
 
 def self_test_result(request: HttpRequest, test_id: uuid.UUID) -> HttpResponse:
     self_test_object = _own_self_test(request, test_id)
-    if not self_test_object.finished:
+    if not self_test_object.finished and selectors.next_position(self_test=self_test_object):
         messages.info(request, _("Finish the test first: here is the next question."))
         return redirect("quiz:self_test", test_id=self_test_object.pk)
     return render(

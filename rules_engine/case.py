@@ -849,6 +849,13 @@ class _Loader:
                     "potted as a free ball)",
                 )
             return
+        if len(early) > 1:
+            self.problem(
+                f"stroke.infringements[{early[1][0]}]",
+                f"{colour} was potted either as the colour on or as a free ball: the early "
+                "stroke is early_stroke or early_stroke_free_ball, not both",
+            )
+            return
         code = early[0][1].code
         if code == "early_stroke":  # a colour potted as the colour on: a red or yellow next
             expected = "red" if state.reds else "yellow"

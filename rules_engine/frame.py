@@ -104,6 +104,7 @@ def _after_procedure(state: State, decision: Decision) -> State:
         scores=dict.fromkeys(state.sides, 0),
         in_hand=True,
         totals_count=state.totals_count,
+        deciding_frame=state.deciding_frame,
     )
 
 
@@ -158,6 +159,7 @@ def _played_on(
         misses=0,
         respotted_black=decision.frame.respotted_black,
         totals_count=state.totals_count,
+        deciding_frame=state.deciding_frame,
         occupied_spots=None,
         positions=positions,
     )

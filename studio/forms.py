@@ -164,6 +164,7 @@ class GrantAuthorForm(forms.Form):
 
     def __init__(self, *args: Any, user: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.granter = user
         self.fields["federation"].queryset = selectors.granting_federations(user=user)
 
     def clean_username(self) -> Any:
@@ -172,4 +173,7 @@ class GrantAuthorForm(forms.Form):
         ).first()
         if user is None:
             raise forms.ValidationError(_("There is no active user with this name."))
+        if not selectors.may_grant_to(granter=self.granter, user=user):
+            # An author writes for one federation: granting would take him from another.
+            raise forms.ValidationError(_("This user is an author of another federation."))
         return user

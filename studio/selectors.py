@@ -131,6 +131,13 @@ def granting_federations(*, user: Any) -> QuerySet[Federation]:
     return Federation.objects.filter(pk=federation.pk)
 
 
+def may_grant_to(*, granter: Any, user: Any) -> bool:
+    """Whether ``granter`` may make ``user`` an author: not when ``user`` already writes for a
+    federation where ``granter`` does not grant (that would move him out of it)."""
+    current = Author.objects.filter(user=user).values_list("federation_id", flat=True).first()
+    return current is None or granting_federations(user=granter).filter(pk=current).exists()
+
+
 def authors_for(*, user: Any) -> QuerySet[Author]:
     """The authors ``user`` may see and withdraw (those of federations he grants in)."""
     return (

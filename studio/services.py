@@ -279,6 +279,9 @@ def publish(*, draft: Draft, user: Any, now: datetime | None = None) -> list[Sce
     on the page; it is dropped before anything is stored. Attempts already drawn keep
     their own copies, so a new version changes none of them.
     """
+    # One publication at a time per draft (a double click): its version number is taken
+    # under this lock.
+    Draft.objects.select_for_update().filter(pk=draft.pk).first()
     problems = publish_problems(draft=draft)
     if problems:
         return problems

@@ -19,7 +19,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from quiz.forms import AnswerForm
+from quiz.forms import AnswerForm, is_database_id
 from quiz.models import Scenario, Topic
 from quiz.numbers import format_number
 from studio import selectors, services, vocabulary
@@ -210,18 +210,23 @@ def preview(request: HttpRequest) -> HttpResponse:
         return refusal
     if not isinstance(data, dict):
         return JsonResponse({"error": _("This is not a referee case in JSON.")}, status=400)
-    language = data.get("language") if data.get("language") in language_names() else None
+    # Only strings are looked up: a list or an object from the JSON is no choice.
+    language = data.get("language")
+    language = language if isinstance(language, str) and language in language_names() else None
+    ask = data.get("ask")
+    asks = dict(DraftForm.base_fields["ask"].choices)
     case = data.get("case") if isinstance(data.get("case"), dict) else {}
     scenario = Scenario(
         slug="preview", case=services.case_for(case=case, slug="preview"),
-        ask=data.get("ask") if data.get("ask") in dict(DraftForm.base_fields["ask"].choices)
-        else "legal",
+        ask=ask if isinstance(ask, str) and ask in asks else "legal",
         ask_ball=data.get("ask_ball") if isinstance(data.get("ask_ball"), str) else "",
         title=str(data.get("title") or ""), narrative=str(data.get("narrative") or ""),
         question=str(data.get("question") or ""), difficulty=1,
     )
     topic = str(data.get("topic") or "")
-    scenario.topic = (topic.isdigit() and Topic.objects.filter(pk=int(topic)).first()) or Topic()
+    scenario.topic = (
+        is_database_id(topic) and Topic.objects.filter(pk=int(topic)).first()
+    ) or Topic()
     with translation.override(language or translation.get_language()):
         try:
             html = render_to_string("studio/_preview.html", {
@@ -278,7 +283,7 @@ def authors(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         withdraw = request.POST.get("withdraw", "")
         if withdraw:
-            if not withdraw.isdigit():
+            if not is_database_id(withdraw):
                 return refuse(request, _("This author does not exist."), status=404)
             author = selectors.author_for(user=request.user, pk=int(withdraw))
             services.withdraw_author(author=author)

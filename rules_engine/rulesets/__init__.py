@@ -55,12 +55,12 @@ class _Rulesets(MutableMapping[str, type]):
     def __setitem__(self, name: str, cls: type) -> None:
         self._classes[name] = cls
         EDITIONS[name] = Edition(name, f"{cls.__module__}:{cls.__qualname__}", 0)
+        _forget_referees(name)
 
     def __delitem__(self, name: str) -> None:
         del EDITIONS[name]
         self._classes.pop(name, None)
-        for key in [key for key in _INSTANCES if key[0] == name]:
-            del _INSTANCES[key]
+        _forget_referees(name)
 
     def __iter__(self) -> Iterator[str]:
         return iter(EDITIONS)
@@ -74,13 +74,17 @@ RULESETS = _Rulesets()
 _INSTANCES: dict[tuple[str, tuple[str, ...]], Wpbsa2007Referee] = {}
 
 
+def _forget_referees(name: str) -> None:
+    """Drop the referees made for ruleset ``name``: its class has changed or gone."""
+    for key in [key for key in _INSTANCES if key[0] == name]:
+        del _INSTANCES[key]
+
+
 def register(name: str) -> Callable[[RefereeClass], RefereeClass]:
     """Class decorator making a referee class available as ``ruleset`` ``name``."""
 
     def add(cls: RefereeClass) -> RefereeClass:
         RULESETS[name] = cls
-        for key in [key for key in _INSTANCES if key[0] == name]:
-            del _INSTANCES[key]
         return cls
 
     return add

@@ -54,7 +54,8 @@ class FourSnookersVariant:
         """3.4(d)*(i)(ii): after the break ends, four snookers or more needed loses the frame."""
         if work.frame.over or work.black_respotted or work.replay or work.replace_all:
             return
-        break_ended = bool(work.fouls) or not work.points_scored
+        # A break ends with a foul or a stroke that scores nothing; no stroke, no end.
+        break_ended = bool(work.fouls) or (work.stroke.struck and not work.points_scored)
         colours = work.colours_after
         if not break_ended or work.reds_after or not colours or work.next_in_hand:
             return

@@ -67,8 +67,8 @@ CODE_RULES = {
     "miss_not_called_snookers_needed": "3.14(a)(i)",
     # 2014 3.14 no longer names the black: the foul on the last black ends the frame (3.4(a)).
     "miss_not_called_only_black": "3.4(a)",
-    "early_stroke_free_ball": "3.10(a)",
-    "consultation_touch": "3.10(d)",
+    "early_stroke_free_ball": "3.10(a)(i)",
+    "consultation_touch": "3.10(d)(iii)",
     "frame_awarded_third_miss": "3.14(d)",
 }
 _RULE = re.compile(r"^3\.(?P<rule>\d+)(?P<letter>\([a-z]\))?(?P<rest>.*)$")

@@ -8,7 +8,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core import mail
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 
 from accounts.models import EmailAddress
 from accounts.selectors import verified_account
@@ -153,6 +153,17 @@ def test_no_reset_mail_for_an_account_without_a_password(client, db):
     assert not user.has_usable_password()
     client.post(url("password_reset"), {"email": "nopass@example.org"})
     assert mail.outbox == []
+
+
+def test_no_reset_mail_to_a_signed_up_address_not_yet_verified(client, db):
+    user = get_user_model().objects.create_user("squatter", "owner@example.org", "pass-1234-x")
+    address = EmailAddress.objects.create(user=user, email="owner@example.org")
+    client.post(url("password_reset"), {"email": "owner@example.org"})
+    assert mail.outbox == []
+    address.verified_at = timezone.now()
+    address.save()
+    client.post(url("password_reset"), {"email": "owner@example.org"})
+    assert len(mail.outbox) == 1
 
 
 # --- throttling ------------------------------------------------------------------------------

@@ -4,8 +4,6 @@ another citation on a scenario the editions judge differently; an examiner sets 
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 import pytest
 from django.contrib.auth import get_user_model
 from django.utils import timezone
@@ -14,11 +12,11 @@ from exams import services
 from exams.models import Attempt, AttemptQuestion, Exam, Examiner, Federation, frozen_scenario
 from quiz.grading import decide, expected_answer
 from quiz.models import Scenario, Topic
+from tests.browser.flows import LANGUAGES, fill_new_exam, sign_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 PASSWORD = "examiner-password-2026"
-LANGUAGES = ("en", "fr", "ru", "fa", "pl")
 
 
 @pytest.fixture
@@ -98,29 +96,11 @@ def test_an_examiner_sets_a_2014_exam_and_the_certificate_names_it(
 ):
     base = live_server.url
     now = timezone.now()
-    page.goto(f"{base}/en/accounts/login/?next=/en/exams/manage/")
-    page.fill("input[name=username]", "edition-examiner")
-    page.fill("input[name=password]", PASSWORD)
-    page.locator("main form button[type=submit]").click()
-    page.wait_for_url("**/en/exams/manage/")
-    page.goto(f"{base}/en/exams/manage/new/")
-    page.fill("input[name=slug]", "rules-2014")
-    for code in LANGUAGES:
-        page.fill(f"input[name=name_{code}]", f"2014 rules exam [{code}]")
-    page.fill("input[name=time_limit]", "20")
-    page.fill("input[name=opens_at]", (now - timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M"))
-    page.fill("input[name=closes_at]", (now + timedelta(days=1)).strftime("%Y-%m-%dT%H:%M"))
-    page.fill("input[name=pass_mark]", "60")
-    page.fill("input[name=attempts_allowed]", "1")
-    page.fill("input[name=waiting_hours]", "0")
-    page.select_option("select[name=edition]", "wpbsa-2014")
-    page.locator("input[name=languages][value=en]").check()
-    page.select_option("select[name=review]", "answers")
-    page.select_option("select[name=review_from]", "submission")
-    page.fill("input[name=certificate_months]", "24")
-    page.fill("input[name='sections-0-order']", "1")
-    page.fill("input[name='sections-0-question_count']", "3")
-    page.locator("form.exam-form button[type=submit]").click()
+    sign_in(page, base, username="edition-examiner", password=PASSWORD, then="/en/exams/manage/")
+    fill_new_exam(
+        page, base, slug="rules-2014", name="2014 rules exam", now=now, languages=("en",),
+        edition="wpbsa-2014",
+    )
     errors = page.locator(".errorlist").all_inner_texts()
     page.wait_for_url("**/en/exams/manage/*/", timeout=5_000) if not errors else None
     assert errors == []

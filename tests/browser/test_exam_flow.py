@@ -3,7 +3,6 @@ Russian (reloading mid-way), downloads his certificate, and a stranger verifies 
 
 from __future__ import annotations
 
-from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -14,11 +13,11 @@ from django.utils.translation import gettext
 from exams.models import Attempt, AttemptQuestion, Examiner, Federation, frozen_scenario
 from quiz.forms import answer_initial
 from quiz.grading import decide, expected_answer
+from tests.browser.flows import fill_new_exam, sign_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 PASSWORD = "examiner-password-2026"
-LANGUAGES = ("en", "fr", "ru", "fa", "pl")
 
 
 @pytest.fixture
@@ -58,29 +57,10 @@ def test_examiner_sets_an_exam_candidate_passes_in_russian_and_anyone_verifies(
     now = timezone.now()
 
     # The examiner signs in and creates the exam, names in five languages.
-    page.goto(f"{base}/en/accounts/login/?next=/en/exams/manage/")
-    page.fill("input[name=username]", "chief-examiner")
-    page.fill("input[name=password]", PASSWORD)
-    page.locator("main form button[type=submit]").click()
-    page.wait_for_url("**/en/exams/manage/")
-    page.goto(f"{base}/en/exams/manage/new/")
-    page.fill("input[name=slug]", "rules-2026")
-    for code in LANGUAGES:
-        page.fill(f"input[name=name_{code}]", f"Rules exam 2026 [{code}]")
-    page.fill("input[name=time_limit]", "20")
-    page.fill("input[name=opens_at]", (now - timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M"))
-    page.fill("input[name=closes_at]", (now + timedelta(days=1)).strftime("%Y-%m-%dT%H:%M"))
-    page.fill("input[name=pass_mark]", "60")
-    page.fill("input[name=attempts_allowed]", "1")
-    page.fill("input[name=waiting_hours]", "0")
-    page.locator("input[name=languages][value=ru]").check()
-    page.locator("input[name=languages][value=pl]").check()
-    page.select_option("select[name=review]", "answers")
-    page.select_option("select[name=review_from]", "submission")
-    page.fill("input[name=certificate_months]", "24")
-    page.fill("input[name='sections-0-order']", "1")
-    page.fill("input[name='sections-0-question_count']", "3")
-    page.locator("form.exam-form button[type=submit]").click()
+    sign_in(page, base, username="chief-examiner", password=PASSWORD, then="/en/exams/manage/")
+    fill_new_exam(
+        page, base, slug="rules-2026", name="Rules exam 2026", now=now, languages=("ru", "pl")
+    )
     page.wait_for_url("**/en/exams/manage/*/")
     assert page.locator("h1").inner_text() == "Rules exam 2026 [en]"
 

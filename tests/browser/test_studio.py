@@ -15,11 +15,11 @@ from exams.models import Exam, ExamSection, Federation
 from exams.services import draw_questions
 from quiz.models import Audience, Scenario, Topic
 from studio.models import Author
+from tests.browser.flows import LANGUAGES, sign_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 PASSWORD = "author-password-2026"
-LANGUAGES = ("en", "fr", "ru", "fa", "pl")
 #: The drawn table's viewBox (quiz/diagrams.py): rail and cushion of 105 mm round the bed.
 OUTER = 105.0
 LENGTH, WIDTH = 3569.0, 1778.0
@@ -58,11 +58,7 @@ def balls(page, ball: str):
 
 def test_author_builds_publishes_and_an_exam_draws_it(page, live_server, author):
     base = live_server.url
-    page.goto(f"{base}/en/accounts/login/?next=/en/author/")
-    page.fill("input[name=username]", "writer")
-    page.fill("input[name=password]", PASSWORD)
-    page.locator("main form button[type=submit]").click()
-    page.wait_for_url("**/en/author/")
+    sign_in(page, base, username="writer", password=PASSWORD, then="/en/author/")
 
     page.get_by_role("link", name="New scenario").click()
     page.fill("input[name=slug]", "w-in-off-red-on")

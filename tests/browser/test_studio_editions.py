@@ -14,6 +14,7 @@ from exams.models import Federation
 from quiz.models import Audience, Topic
 from studio import services
 from studio.models import Author
+from tests.browser.flows import sign_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -41,11 +42,7 @@ def points_line(page):
 
 def test_author_builds_an_early_stroke_that_2014_takes_points_off(page, live_server, draft):
     base = live_server.url
-    page.goto(f"{base}/en/accounts/login/?next=/en/author/")
-    page.fill("input[name=username]", "writer")
-    page.fill("input[name=password]", PASSWORD)
-    page.locator("main form button[type=submit]").click()
-    page.wait_for_url("**/en/author/")
+    sign_in(page, base, username="writer", password=PASSWORD, then="/en/author/")
     page.goto(edit_url(base, draft, "en"))
 
     page.locator("[data-positions-on]").uncheck()

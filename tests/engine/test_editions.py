@@ -347,3 +347,42 @@ def test_the_colour_being_spotted_changes_only_the_strikers_score(data: dict[str
     for decision in (old, new):
         del decision["scores"], decision["points"]
     assert _normalised(old) == _normalised(new)
+
+
+def test_an_early_stroke_is_not_both_kinds_at_once() -> None:
+    state = {"reds": 5, "scores": {"A": 6, "B": 0}, "unspotted_colour": "pink"}
+    stroke = {
+        "first_contact": ["red"],
+        "infringements": ["early_stroke:pink", "early_stroke_free_ball:pink"],
+    }
+    with pytest.raises(CaseError) as caught:
+        _early(state, stroke)
+    assert "stroke.infringements[1]" in [p.path for p in caught.value.problems]
+
+
+def test_the_variant_awards_no_frame_when_no_stroke_was_made() -> None:
+    case = load_case(
+        {"format": "snooker-referee-case/1", "id": "v", "ruleset": "wpbsa-2014",
+         "variants": ["ru-2004-3.4d"],
+         "state": {"reds": 0, "colours": ["pink", "black"], "scores": {"A": 0, "B": 50}},
+         "stroke": {"struck": False, "infringements": ["partner_caused_touch:pink"]}}
+    )  # fmt: skip
+    decision = judge(case)
+    assert not decision.frame.over
+    assert "frame_awarded_snookers_needed" not in [step.code for step in decision.trail]
+
+
+def test_a_changed_ruleset_class_is_not_served_from_the_referee_cache() -> None:
+    class First(Wpbsa2007Referee):
+        pass
+
+    class Second(Wpbsa2007Referee):
+        pass
+
+    RULESETS["test-changing"] = First
+    try:
+        assert type(referee_for("test-changing")) is First
+        RULESETS["test-changing"] = Second
+        assert type(referee_for("test-changing")) is Second
+    finally:
+        del RULESETS["test-changing"]

@@ -335,3 +335,16 @@ def test_the_colour_being_spotted_is_spotted_when_the_balls_are_replaced_after_a
     after = next_state(case.state, case.stroke, decision, choice="replace_offender_again")
     assert after is not None and after.unspotted_colour is None
     assert load_case(make_case(after.to_dict(), {"first_contact": ["red"]})).state == after
+
+
+def test_the_deciding_frame_stays_the_deciding_frame_stroke_after_stroke() -> None:
+    case = load_case(
+        {"format": "snooker-referee-case/1", "id": "d", "variants": ["ru-2004-3.4d"],
+         "state": {"reds": 0, "colours": ["blue", "pink", "black"], "ball_on": "blue",
+                   "scores": {"A": 50, "B": 0}, "striker": "B", "deciding_frame": True},
+         "stroke": {"first_contact": ["blue"]}}
+    )  # fmt: skip
+    decision = judge(case)
+    assert not decision.frame.over
+    after = next_state(case.state, case.stroke, decision)
+    assert after is not None and after.deciding_frame is True

@@ -95,3 +95,21 @@ def test_the_attempt_header_has_no_way_into_practice(client, attempt, candidate)
     assert reverse("logout") in page
     review = client.get(reverse("exams:submit", args=[attempt.pk])).content.decode()
     assert reverse("quiz:topics") not in review
+
+
+def test_the_review_page_names_answers_not_complete_yet(client, attempt, candidate, now):
+    client.force_login(candidate)
+    second = attempt.questions.get(position=2)
+    partial = dict(list(right_answer(second).items())[:-1])
+    services.save_answer(attempt=attempt, question=second, answer=partial, now=now)
+    response = client.get(reverse("exams:submit", args=[attempt.pk]))
+    assert response.context["incomplete"] == [2]
+    assert response.context["unanswered"] == [1, 3, 4]
+    page = response.content.decode()
+    assert "Answered, but not complete yet:" in page
+    assert 'class="question-link incomplete' in page
+    # Resuming the attempt goes to the first question not complete.
+    first = attempt.questions.get(position=1)
+    services.save_answer(attempt=attempt, question=first, answer=right_answer(first), now=now)
+    resume = client.get(reverse("exams:attempt", args=[attempt.pk]))
+    assert resume["Location"].endswith("/question/2/")

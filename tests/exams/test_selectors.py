@@ -34,10 +34,15 @@ def test_progress_knows_answered_and_flagged(enrolment, now, right):
     services.set_flag(
         attempt=attempt, question=attempt.questions.get(position=4), flagged=True, now=now
     )
+    third = attempt.questions.get(position=3)
+    partial = dict(list(right(third).items())[:-1])  # the last part left out
+    services.save_answer(attempt=attempt, question=third, answer=partial, now=now)
     progress = selectors.attempt_progress(attempt=attempt)
-    assert [(p.position, p.answered, p.flagged) for p in progress] == [
-        (1, False, False), (2, True, False), (3, False, False), (4, False, True),
+    assert [(p.position, p.answered, p.complete, p.flagged) for p in progress] == [
+        (1, False, False, False), (2, True, True, False), (3, True, False, False),
+        (4, False, False, True),
     ]
+    assert [p.position for p in progress if p.incomplete] == [3]
 
 
 def test_topic_breakdown(enrolment, now, right):

@@ -222,11 +222,15 @@ def test_practice_with_the_variant_awards_the_frame_and_cites_it(client, far_beh
     assert "Right!" in ordinary and "Decided by: WPBSA Rules, 2014 edition." in ordinary
     assert "rule 4(d)*" not in ordinary
 
-    # Reopening the earlier feedback still shows the rules that graded it.
+    # Reopening the earlier feedback, now practising 2007, still shows the rules that graded it
+    _choose_rules(client, "wpbsa-2007", [])
     again = client.get(reverse(
         "quiz:practice_answer", args=[far_behind.topic.slug, far_behind.slug, token]
     )).content.decode()  # fmt: skip
     assert "Right!" in again and "Section 3, rule 4(d)*" in again
+    # ... while its switch offers what the trainee practises now, so using it changes nothing.
+    assert re.search(r'<option value="wpbsa-2007" selected>', again)
+    assert not re.search(r'name="variants" value="ru-2004-3.4d" checked', again)
 
 
 def test_the_side_by_side_rulings_follow_the_chosen_variants(client, scenario) -> None:

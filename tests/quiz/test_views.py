@@ -12,7 +12,7 @@ from django.utils import translation
 from quiz import asks
 from quiz.explain import explain
 from quiz.grading import decide
-from quiz.models import PracticeAnswer, Progress, SelfTest, SelfTestAnswer
+from quiz.models import Audience, PracticeAnswer, Progress, Scenario, SelfTest, SelfTestAnswer
 from tests.conftest import RIGHT_ANSWERS, answer_post_data
 
 pytestmark = pytest.mark.django_db
@@ -280,6 +280,24 @@ def test_self_test_result_waits_for_the_last_answer(client, bank):
     self_test = SelfTest.objects.get()
     response = client.get(url("quiz:self_test_result", test_id=self_test.pk))
     assert response.status_code == 302
+
+
+def test_a_question_withdrawn_from_practice_is_skipped_and_not_counted(
+    client, bank, answer_data
+):
+    start_self_test(client)
+    self_test = SelfTest.objects.get()
+    by_pk = {s.pk: s for s in bank.values()}
+    last = self_test.scenario_ids[-1]
+    Scenario.objects.filter(pk=last).update(audience=Audience.EXAM)  # made exam-only meanwhile
+    for position, pk in enumerate(self_test.scenario_ids[:-1], start=1):
+        question = url("quiz:self_test_question", test_id=self_test.pk, position=position)
+        client.post(question, answer_data(by_pk[pk], RIGHT_ANSWERS[by_pk[pk].slug]))
+    resume = client.get(url("quiz:self_test", test_id=self_test.pk))
+    assert resume["Location"] == url("quiz:self_test_result", test_id=self_test.pk)
+    result = client.get(resume["Location"])
+    assert result.status_code == 200
+    assert (result.context["result"].questions, result.context["result"].score) == (9, 9.0)
 
 
 def test_self_test_is_resumable_from_home(client, bank, answer_data):

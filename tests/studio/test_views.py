@@ -217,6 +217,25 @@ def test_preview_renders_the_trainees_form(users, draft):
     assert "<svg" in html
 
 
+@pytest.mark.parametrize(
+    "odd",
+    [{"language": []}, {"ask": {}}, {"topic": "²"}, {"topic": "9" * 30}, {"language": ["fr"]}],
+)
+def test_preview_takes_odd_json_values_as_no_choice(users, odd):
+    client = signed_in(users["author"])
+    body = {"case": IN_OFF, "ask": "penalty", **odd}
+    response = client.post(
+        "/en/author/preview/", json.dumps(body), content_type="application/json"
+    )
+    assert response.status_code == 200
+
+
+@pytest.mark.parametrize("withdraw", ["²", "9" * 30])
+def test_withdrawing_an_odd_author_id_is_not_found(users, withdraw):
+    response = signed_in(users["examiner"]).post("/en/author/authors/", {"withdraw": withdraw})
+    assert response.status_code == 404
+
+
 def test_examiner_grants_and_withdraws_the_author_role(users, federations):
     client = signed_in(users["examiner"])
     assert client.get("/en/author/authors/").status_code == 200
@@ -233,6 +252,15 @@ def test_examiner_grants_and_withdraws_the_author_role(users, federations):
     assert client.post("/en/author/authors/", {"withdraw": other.pk}).status_code == 404
     client.post("/en/author/authors/", {"withdraw": author.pk})
     assert not Author.objects.filter(pk=author.pk).exists()
+
+
+def test_an_examiner_cannot_take_another_federations_author(users, federations):
+    client = signed_in(users["examiner"])
+    response = client.post("/en/author/authors/",
+                           {"username": "other-author", "federation": federations[0].pk})
+    assert response.status_code == 400
+    assert "author of another federation" in response.content.decode()
+    assert Author.objects.get(user=users["other_author"]).federation == federations[1]
 
 
 def test_an_author_cannot_grant_the_role(users):
