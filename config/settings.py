@@ -226,6 +226,9 @@ AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_CLIENT_IP_CALLABLE = "config.client_ip.client_ip"
 AXES_USERNAME_CALLABLE = "config.login_throttling.login_username"
 AXES_VERBOSE = False
+# The database handler, except that a sign-in by invitation link (no credential) is
+# neither logged nor resets failures (config/axes_handler.py).
+AXES_HANDLER = "config.axes_handler.AxesHandler"
 
 LOGGING = {
     "version": 1,

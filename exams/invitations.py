@@ -15,10 +15,14 @@ from collections.abc import Callable, Iterable
 from datetime import datetime
 from typing import Any
 
+from django.contrib.auth import login
 from django.core.mail import send_mail
 from django.db.models import QuerySet
+from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.utils import translation
+
+from config.axes_handler import mark_link_sign_in
 
 from . import clock
 from .errors import InvalidInvitation, InvitationExpired
@@ -76,11 +80,17 @@ def invitation_by_token(*, token: str, now: datetime | None = None) -> Invitatio
     now = now or clock.now()
     if not token or len(token) > 200:
         raise InvalidInvitation()
-    invitation = (
-        Invitation.objects.select_related("enrolment__exam__federation", "enrolment__user")
+    # The account's examiner row (or its absence) comes in the same query, for
+    # is_link_only; no ORDER BY: the hash is unique, and .first()'s ordering costs
+    # more CPU than the rest of the query.
+    found = (
+        Invitation.objects.select_related(
+            "enrolment__exam__federation", "enrolment__user__examiner"
+        )
         .filter(token_hash=token_hash(token))
-        .first()
+        .order_by()[:1]
     )
+    invitation = next(iter(found), None)
     if invitation is None:
         raise InvalidInvitation()
     if now >= invitation.enrolment.exam.invitations_expire_at:
@@ -95,14 +105,24 @@ def signs_in(*, invitation: Invitation) -> bool:
     Otherwise (a trainee's verified account) its owner signs in with his password.
     """
     user = invitation.enrolment.user
-    return is_link_only(user=user) and not user.exam_enrolments.exclude(
-        pk=invitation.enrolment_id
-    ).exists()
+    return (
+        is_link_only(user=user)
+        and not user.exam_enrolments.exclude(pk=invitation.enrolment_id).exists()
+    )
 
 
 def mark_used(*, invitation: Invitation, now: datetime | None = None) -> None:
     invitation.last_used_at = now or clock.now()
     invitation.save(update_fields=["last_used_at"])
+
+
+def sign_in(*, request: HttpRequest, invitation: Invitation, now: datetime | None = None) -> None:
+    """Sign the link's visitor in to its enrolment's account; the caller checked
+    :func:`signs_in`. django-axes is told it is a link's sign-in: no credential was
+    checked, so it has no failures to reset and no password login to log."""
+    mark_used(invitation=invitation, now=now)
+    mark_link_sign_in(request)
+    login(request, invitation.enrolment.user, backend="django.contrib.auth.backends.ModelBackend")
 
 
 def unsent(*, exam: Any) -> QuerySet[Enrolment]:

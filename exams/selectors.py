@@ -111,9 +111,9 @@ def candidate_enrolments(*, user: Any) -> QuerySet[Enrolment]:
 
 
 def enrolment_for_candidate(*, user: Any, enrolment_id: int) -> Enrolment:
-    enrolment = (
-        Enrolment.objects.select_related("exam__federation").filter(pk=enrolment_id).first()
-    )
+    # No ORDER BY (.first() would add one): one row at most, and ordering it costs CPU.
+    found = Enrolment.objects.select_related("exam__federation").filter(pk=enrolment_id)
+    enrolment = next(iter(found.order_by()[:1]), None)
     if enrolment is None or enrolment.user_id != user.pk:
         raise NotYours()
     enrolment.user = user  # the one asking: no query to load him again
@@ -144,12 +144,12 @@ def _attempt(attempt_id: int, *, belongs: Callable[[Attempt], bool]) -> Attempt:
     return attempt
 
 
+#: What a save never reads of the drawn question (its grade comes when the attempt ends).
+_NOT_WHEN_SAVING = ("score", "graded_ruleset", "graded_engine_version")
 #: What the candidate's question page never reads: every column costs its share of the
 #: query's compilation on the busiest request of exam day.
 _NOT_ON_THE_QUESTION_PAGE = (
-    "score",
-    "graded_ruleset",
-    "graded_engine_version",
+    *_NOT_WHEN_SAVING,
     "attempt__enrolment__full_name",
     "attempt__enrolment__email",
     *(
@@ -159,24 +159,31 @@ _NOT_ON_THE_QUESTION_PAGE = (
 )
 
 
-def question_for_candidate(*, user: Any, attempt_id: int, position: int) -> AttemptQuestion:
-    """The question at ``position`` of the candidate's own attempt, with its answer, the
-    attempt and its exam, in one query (the candidate's busiest pages read nothing else).
+def question_for_candidate(
+    *, user: Any, attempt_id: int, position: int, with_exam: bool = False
+) -> AttemptQuestion:
+    """The question at ``position`` of the candidate's own attempt, with its answer and
+    attempt in one query (the candidate's busiest requests read nothing else); its
+    enrolment and exam too, ``with_exam`` (the question page names the exam). A save
+    needs neither: each join costs its columns' share of the query's compilation.
 
     Anybody else's attempt is refused as :func:`attempt_for_candidate` refuses it; a
     position that was not drawn is refused as :func:`attempt_question` refuses it.
     """
-    question = (
-        AttemptQuestion.objects.filter(
-            # attempt__pk, not attempt_id: its lookup turns an id beyond the column's range
-            # into no row, where attempt_id would raise OverflowError.
-            attempt__pk=attempt_id, position=position, attempt__enrolment__user_id=user.pk
+    question = AttemptQuestion.objects.filter(
+        # attempt__pk, not attempt_id: its lookup turns an id beyond the column's range
+        # into no row, where attempt_id would raise OverflowError.
+        attempt__pk=attempt_id,
+        position=position,
+        attempt__enrolment__user_id=user.pk,
+    ).order_by()
+    if with_exam:
+        question = question.select_related("answer", "attempt__enrolment__exam").defer(
+            *_NOT_ON_THE_QUESTION_PAGE
         )
-        .select_related("answer", "attempt__enrolment__exam")
-        .defer(*_NOT_ON_THE_QUESTION_PAGE)
-        .order_by()[:1]
-    )
-    for found in question:
+    else:
+        question = question.select_related("answer", "attempt").defer(*_NOT_WHEN_SAVING)
+    for found in question[:1]:
         return found
     attempt_for_candidate(user=user, attempt_id=attempt_id)  # refuses another's attempt
     raise QuestionNotDrawn()
@@ -442,9 +449,11 @@ class ItemStatistic:
 
 def item_statistics(*, exam: Exam) -> list[ItemStatistic]:
     """Facility and discrimination of every question drawn in finished first attempts."""
-    rows = list(AttemptQuestion.objects.filter(
-        attempt__enrolment__exam=exam, attempt__number=1, attempt__finished_at__isnull=False
-    ).values_list("attempt_id", "scenario_id", "score", "case__id", "topic_id"))
+    rows = list(
+        AttemptQuestion.objects.filter(
+            attempt__enrolment__exam=exam, attempt__number=1, attempt__finished_at__isnull=False
+        ).values_list("attempt_id", "scenario_id", "score", "case__id", "topic_id")
+    )
     topic_titles = _topic_titles({row[4] for row in rows if row[4] is not None})
     totals: dict[int, float] = defaultdict(float)
     counts: dict[int, int] = defaultdict(int)
@@ -555,8 +564,9 @@ def audit_trail(*, federation: Federation, limit: int = 500) -> list[AuditLine]:
             who=_who(event),
             detail=_audit_detail(event),
         )
-        for event in AuditEvent.objects.filter(federation=federation)
-        .select_related("exam", "actor", "attempt__enrolment")[:limit]
+        for event in AuditEvent.objects.filter(federation=federation).select_related(
+            "exam", "actor", "attempt__enrolment"
+        )[:limit]
     ]
     saves = [
         AuditLine(

@@ -14,7 +14,6 @@ from typing import Any
 
 import segno
 from django.contrib import messages
-from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -141,8 +140,7 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
     if not invitations.signs_in(invitation=found):
         return redirect_to_login(target)
     if request.method == "POST":
-        invitations.mark_used(invitation=found)
-        login(request, enrolment.user, backend="django.contrib.auth.backends.ModelBackend")
+        invitations.sign_in(request=request, invitation=found)
         return redirect(target)
     return render(
         request,
@@ -157,7 +155,8 @@ def enrolment(request: HttpRequest, enrolment_id: int) -> HttpResponse:
     enrolment = selectors.enrolment_for_candidate(user=request.user, enrolment_id=enrolment_id)
     now = clock.now()
     form = StartAttemptForm(
-        data=request.POST or None, exam=enrolment.exam,
+        data=request.POST or None,
+        exam=enrolment.exam,
         initial={"language": translation.get_language()},
     )
     status = 200
@@ -228,7 +227,10 @@ def attempt(request: HttpRequest, attempt_id: int) -> HttpResponse:
 def question(request: HttpRequest, attempt_id: int, position: int) -> HttpResponse:
     try:
         drawn = selectors.question_for_candidate(
-            user=request.user, attempt_id=attempt_id, position=position
+            user=request.user,
+            attempt_id=attempt_id,
+            position=position,
+            with_exam=request.method == "GET",
         )
     except QuestionNotDrawn:
         drawn = None  # refused below, unless the attempt is over: then its result
@@ -807,18 +809,34 @@ def results_csv(request: HttpRequest, exam: Exam) -> HttpResponse:
     services.finish_expired_attempts(exam=exam)
     response, writer = csv_download(
         f"results-{exam.slug}.csv",
-        header=["full_name", "email", "attempt", "language", "started_at", "finished_at",
-                "finished_by", "score_percent", "passed", "certificate"],
+        header=[
+            "full_name",
+            "email",
+            "attempt",
+            "language",
+            "started_at",
+            "finished_at",
+            "finished_by",
+            "score_percent",
+            "passed",
+            "certificate",
+        ],
     )
     for attempt in selectors.exam_attempts(exam=exam):
         certificate = getattr(attempt, "certificate", None)
         writer.writerow(
-            [_cell(attempt.enrolment.full_name), _cell(attempt.enrolment.email), attempt.number,
-             attempt.language, attempt.started_at.isoformat(),
-             attempt.finished_at.isoformat() if attempt.finished_at else "",
-             attempt.finished_by, "" if attempt.score is None else f"{attempt.score:g}",
-             "" if attempt.passed is None else ("yes" if attempt.passed else "no"),
-             certificate.code if certificate else ""]
+            [
+                _cell(attempt.enrolment.full_name),
+                _cell(attempt.enrolment.email),
+                attempt.number,
+                attempt.language,
+                attempt.started_at.isoformat(),
+                attempt.finished_at.isoformat() if attempt.finished_at else "",
+                attempt.finished_by,
+                "" if attempt.score is None else f"{attempt.score:g}",
+                "" if attempt.passed is None else ("yes" if attempt.passed else "no"),
+                certificate.code if certificate else "",
+            ]
         )
     return response
 
@@ -866,8 +884,12 @@ def revoke(request: HttpRequest, federation: Any, code: str) -> HttpResponse:
     return render(
         request,
         "exams/revoke.html",
-        {"federation": federation, "certificate": certificate, "form": form,
-         "status": certificate.status(clock.now())},
+        {
+            "federation": federation,
+            "certificate": certificate,
+            "form": form,
+            "status": certificate.status(clock.now()),
+        },
         status=400 if request.method == "POST" else 200,
     )
 
@@ -879,4 +901,3 @@ def audit(request: HttpRequest, federation: Any) -> HttpResponse:
         "exams/audit.html",
         {"federation": federation, "lines": selectors.audit_trail(federation=federation)},
     )
-

@@ -43,15 +43,19 @@ from exams.models import (  # noqa: E402
 )
 from quiz.forms import AnswerForm  # noqa: E402
 
-FEDERATION = "loadtest"
-
 
 def prepare(*, candidates: int, questions: int, base: str) -> list[str]:
-    """A fresh federation, exam and candidates; their invitation URLs."""
+    """A new federation, exam and candidates; their invitation URLs.
+
+    Each run has a federation of its own (``loadtest-`` and the time): a database kept
+    between runs (``DATABASE_URL``) holds the earlier runs' certificates, which nothing
+    may delete, and they never mix with this run's.
+    """
     now = timezone.now()
     with transaction.atomic():
-        Federation.objects.filter(slug=FEDERATION).delete()
-        federation = Federation.objects.create(slug=FEDERATION, name="Load test federation")
+        federation = Federation.objects.create(
+            slug=f"loadtest-{now:%Y%m%d%H%M%S%f}", name="Load test federation"
+        )
         exam = Exam.objects.create(
             federation=federation,
             slug="exam-day",

@@ -21,13 +21,13 @@ import random
 import re
 import threading
 import time
-from html.parser import HTMLParser
 from typing import Any
 from urllib.parse import urlencode
 
 import gevent
 from locust import FastHttpUser, events, task
 from locust.exception import StopUser
+from page_forms import Form, NoSuchForm, parse_form
 
 with open(os.environ["LOADTEST_CANDIDATES"], encoding="utf-8") as _file:
     CANDIDATES: list[str] = json.load(_file)
@@ -45,66 +45,12 @@ FORM = {"Content-Type": "application/x-www-form-urlencoded"}
 FETCH = {**FORM, "X-Requested-With": "fetch"}
 
 
-class Form:
-    """A form's fields, as a browser would submit them, and its action."""
-
-    def __init__(self, attrs: dict[str, str]) -> None:
-        self.id = attrs.get("id", "")
-        self.action = attrs.get("action") or None
-        self.hidden: dict[str, str] = {}
-        self.radios: dict[str, list[str]] = {}
-        self.checkboxes: dict[str, list[str]] = {}
-        self.selects: dict[str, list[str]] = {}
-        self.texts: dict[str, str] = {}
-
-
-class FormParser(HTMLParser):
-    """Every form of a page, in order."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.forms: list[Form] = []
-        self.form: Form | None = None
-        self.select: str | None = None
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        a = {key: value or "" for key, value in attrs}
-        if tag == "form":
-            self.form = Form(a)
-            self.forms.append(self.form)
-        elif self.form is None:
-            return
-        elif tag == "input" and a.get("name"):
-            kind = a.get("type", "text")
-            if kind == "hidden":
-                self.form.hidden[a["name"]] = a.get("value", "")
-            elif kind == "radio":
-                self.form.radios.setdefault(a["name"], []).append(a.get("value", ""))
-            elif kind == "checkbox":
-                self.form.checkboxes.setdefault(a["name"], []).append(a.get("value", ""))
-            elif kind in {"text", "number"}:
-                self.form.texts[a["name"]] = a.get("value", "") or a.get("min", "") or "0"
-        elif tag == "select" and a.get("name"):
-            self.select = a["name"]
-            self.form.selects[self.select] = []
-        elif tag == "option" and self.select and a.get("value"):
-            self.form.selects[self.select].append(a["value"])
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag == "select":
-            self.select = None
-        elif tag == "form":
-            self.form = None
-
-
-def parse_form(html: str, form_id: str | None = None) -> Form:
-    """The form with ``form_id``, else the page's own form (one that posts back to it)."""
-    parser = FormParser()
-    parser.feed(html)
-    for form in parser.forms:
-        if (form.id == form_id) if form_id else form.action is None:
-            return form
-    raise StopUser()
+def page_form(page: str, form_id: str | None = None) -> Form:
+    """The form (``page_forms.parse_form``); without it the candidate cannot go on."""
+    try:
+        return parse_form(page, form_id)
+    except NoSuchForm:
+        raise StopUser() from None
 
 
 def an_answer(form: Form, rng: random.Random) -> list[tuple[str, str]]:
@@ -131,6 +77,8 @@ class Candidate(FastHttpUser):
             raise StopUser()
         self.invitation = CANDIDATES[index]
         self.rng = random.Random(index)
+        #: The style sheets and scripts this candidate's browser has in its cache.
+        self.cached: set[str] = set()
 
     def on_stop(self) -> None:
         # The run ends when the last candidate is done: --run-time is only a ceiling.
@@ -157,7 +105,7 @@ class Candidate(FastHttpUser):
                 page.failure(f"invitation: {page.status_code}")
                 raise StopUser()
         self.fetch_assets(page.text)
-        form = parse_form(page.text, None)
+        form = page_form(page.text)
         if "language" not in form.radios and "language" not in form.selects:
             # The invitation page names the exam; its button signs in to the enrolment.
             self.think(0.1)
@@ -167,7 +115,8 @@ class Candidate(FastHttpUser):
                 if page.status_code != 200 or "csrfmiddlewaretoken" not in page.text:
                     page.failure(f"sign in: {page.status_code}")
                     raise StopUser()
-            form = parse_form(page.text, None)
+            self.fetch_assets(page.text)
+            form = page_form(page.text)
         enrolment_url = page.url
         self.think(0.25)
         data = dict(form.hidden)
@@ -188,8 +137,12 @@ class Candidate(FastHttpUser):
         return attempt_url, questions
 
     def fetch_assets(self, html: str) -> None:
-        """The style sheets and scripts a browser loads once, then keeps in its cache."""
+        """The style sheets and scripts of a page that the browser does not have yet: it
+        loads each once, then keeps it in its cache."""
         for asset in ASSET.findall(html):
+            if asset in self.cached:
+                continue
+            self.cached.add(asset)
             with self.client.get(asset, name="static file", catch_response=True) as reply:
                 if reply.status_code != 200:
                     reply.failure(f"static file {asset}: {reply.status_code}")
@@ -201,13 +154,14 @@ class Candidate(FastHttpUser):
                 page.failure(f"question page: {page.status_code}")
                 raise StopUser()
             self.page = page.text
-            return page.text
+        self.fetch_assets(page.text)
+        return page.text
 
     def answer(self, attempt_url: str, position: int, *, flag: bool) -> None:
         """Read the page (the first one was read on starting), think, autosave, save."""
         url = f"{attempt_url}/question/{position}/"
         html = self.page if position == 1 else self.question_page(attempt_url, position)
-        form = parse_form(html, "answer-form")
+        form = page_form(html, "answer-form")
         token = list(form.hidden.items())  # the CSRF token and the question's own fields
         self.think()
         answer = an_answer(form, self.rng)

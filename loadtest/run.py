@@ -19,6 +19,7 @@ import argparse
 import csv
 import json
 import os
+import resource
 import secrets
 import shutil
 import signal
@@ -230,11 +231,14 @@ def cpu_meter(app: set[int], database: set[int]) -> Iterator[list[CpuSample]]:
 
     stop = threading.Event()
 
+    def take() -> CpuSample:
+        return CpuSample(cpu_seconds(app), cpu_seconds(database), time.monotonic())
+
     def sample() -> None:
         while True:
-            samples.append(CpuSample(cpu_seconds(app), cpu_seconds(database), time.monotonic()))
+            samples.append(take())
             if stop.wait(5):
-                samples.append(CpuSample(cpu_seconds(app), cpu_seconds(database), time.monotonic()))
+                samples.append(take())
                 return
 
     thread = threading.Thread(target=sample, daemon=True)
@@ -304,6 +308,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--workers", type=int, default=int(os.environ.get("WEB_WORKERS", "4")))
     parser.add_argument("--threads", type=int, default=int(os.environ.get("WEB_THREADS", "2")))
     parser.add_argument(
+        "--worker-class",
+        choices=["gthread", "sync"],
+        default=os.environ.get("WEB_WORKER_CLASS", "gthread"),
+    )
+    parser.add_argument(
         "--servers",
         type=int,
         default=1,
@@ -344,7 +353,7 @@ def start_app_servers(
                 "--bind",
                 f"127.0.0.1:{server_port}",
                 "--worker-class",
-                "gthread",
+                args.worker_class,
                 "--workers",
                 str(args.workers),
                 "--threads",
@@ -412,12 +421,17 @@ def exam_day(args: argparse.Namespace, stack: Stack) -> int:
     )
     began = time.monotonic()
     database = {p.pid for name, p in stack.processes if name == "postgres"}
+    # The load generator shares the machine: its CPU (its own, once it has ended) is reported.
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     with cpu_meter({process.pid for process, _port in servers}, database) as samples:
-        locust = play(args, base=base, candidates=candidates, acks=acks, prefix=prefix)
+        locust = play(args, stack, base=base, candidates=candidates, acks=acks, prefix=prefix)
+        locust.wait()
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    load = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
     elapsed = time.monotonic() - began
     check = verify_answers(env, acks)
     starts = start_span(acks)
-    print(write_report(args, prefix, samples, elapsed, check, starts, locust))
+    print(write_report(args, prefix, samples, elapsed, check, starts, load))
     return (
         0
         if healthy(read_stats(prefix), check, started=starts[0], candidates=args.candidates)
@@ -469,9 +483,17 @@ def serve(
     return servers, base
 
 
-def play(args: argparse.Namespace, *, base: str, candidates: Path, acks: Path, prefix: Path) -> int:
-    """Locust, headless, until ``args.duration``; its exit status."""
-    return subprocess.run(
+def play(
+    args: argparse.Namespace,
+    stack: Stack,
+    *,
+    base: str,
+    candidates: Path,
+    acks: Path,
+    prefix: Path,
+) -> subprocess.Popen:
+    """Locust, headless, until ``args.duration`` (its summary on this run's output)."""
+    process = subprocess.Popen(
         [
             str(BIN / "locust"),
             "-f",
@@ -500,7 +522,9 @@ def play(args: argparse.Namespace, *, base: str, candidates: Path, acks: Path, p
             "LOADTEST_THINK": str(args.think),
             "LOADTEST_ACKS": str(acks),
         },
-    ).returncode
+    )
+    stack.processes.append(("locust", process))
+    return process
 
 
 def verify_answers(env: dict[str, str], acks: Path) -> dict:
@@ -541,7 +565,7 @@ def fmt_ms(value: str) -> str:
     return "–" if value in ("", "N/A") else f"{float(value):,.0f}"
 
 
-def write_report(args, prefix, samples, elapsed, check, starts, locust_status) -> str:  # noqa: PLR0913
+def write_report(args, prefix, samples, elapsed, check, starts, load) -> str:  # noqa: PLR0913
     """The report: latency per request kind against the targets, CPU, starts, answers."""
     rows = read_stats(prefix)
     lines = [
@@ -550,7 +574,8 @@ def write_report(args, prefix, samples, elapsed, check, starts, locust_status) -
         f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC · {os.cpu_count()} cores · "
         f"{args.candidates} candidates, ramp {args.ramp:.0f} s, think {args.think:g} s, "
         f"{args.questions} questions, {elapsed:.0f} s of load · "
-        f"{args.servers} × gunicorn gthread {args.workers} workers × {args.threads} threads"
+        f"{args.servers} × gunicorn {args.worker_class} {args.workers} workers "
+        f"× {args.threads} threads"
         f"{' behind HAProxy (round robin)' if args.servers > 1 else ''} · PostgreSQL",
         "",
         "| request | count | failures | p50 ms | p95 ms | p99 ms | max ms | target p95 / p99 |",
@@ -584,7 +609,8 @@ def write_report(args, prefix, samples, elapsed, check, starts, locust_status) -
         )
         lines.append(
             f"Server CPU: app servers {app:.2f} cores, PostgreSQL {db:.2f} cores on average; "
-            f"both together at most {peak:.2f} cores over a 5 s window."
+            f"both together at most {peak:.2f} cores over a 5 s window. "
+            f"The load generator (Locust, on the same machine) took {load / span:.2f} cores."
         )
     started, span = starts
     lines.append(

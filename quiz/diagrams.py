@@ -33,6 +33,7 @@ import functools
 import itertools
 import json
 import math
+import re
 import textwrap
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -116,8 +117,38 @@ def _numbered(svg: str) -> SafeString:
     return mark_safe(svg.replace(IDENT, f"baize-table-{next(_diagram_numbers)}"))
 
 
+_NUMBERED = re.compile(r"baize-table-(\d+)")
+
+
+def renumbered(html: str) -> SafeString:
+    """``html`` (safe) whose drawings get new ids, unique on the page: for a cached fragment.
+
+    >>> html = renumbered('<svg aria-labelledby="baize-table-7-t"><title id="baize-table-7-t">')
+    >>> len(set(_NUMBERED.findall(html))), "baize-table-7-" in html
+    (1, False)
+    """
+    fresh: dict[str, str] = {}
+
+    def new_id(match: re.Match[str]) -> str:
+        if match[1] not in fresh:
+            fresh[match[1]] = f"baize-table-{next(_diagram_numbers)}"
+        return fresh[match[1]]
+
+    return mark_safe(_NUMBERED.sub(new_id, html))
+
+
+def case_key(case: Mapping[str, Any]) -> str:
+    """A case as canonical JSON: the key of whatever is drawn or rendered from it alone.
+
+    >>> case_key({"stroke": {}, "state": {"reds": 1}})
+    '{"state":{"reds":1},"stroke":{}}'
+    """
+    return json.dumps(case, sort_keys=True, separators=(",", ":"), default=str)
+
+
 class DiagramError(ValueError):
     """The case's positions cannot be drawn (an unknown ball, not a pair of numbers)."""
+
 
 Point = tuple[float, float]
 
@@ -281,8 +312,13 @@ def _table_parts(*, spot_radius: float = SPOT_RADIUS) -> list[str]:
     outer = CUSHION_WIDTH + RAIL_WIDTH
     parts = [
         _rect("rail", -outer, TABLE_LENGTH + 2 * outer, TABLE_WIDTH + 2 * outer, RAIL, 'rx="40" '),
-        _rect("cushions", -CUSHION_WIDTH, TABLE_LENGTH + 2 * CUSHION_WIDTH,
-              TABLE_WIDTH + 2 * CUSHION_WIDTH, CUSHION),
+        _rect(
+            "cushions",
+            -CUSHION_WIDTH,
+            TABLE_LENGTH + 2 * CUSHION_WIDTH,
+            TABLE_WIDTH + 2 * CUSHION_WIDTH,
+            CUSHION,
+        ),
         _rect("cloth", 0, TABLE_LENGTH, TABLE_WIDTH, CLOTH),
     ]
     for name, point in POCKETS.items():
@@ -315,8 +351,9 @@ def _table_parts(*, spot_radius: float = SPOT_RADIUS) -> list[str]:
     return parts
 
 
-def _rect(css_class: str, corner: float, width: float, height: float, fill: str,
-          extra: str = "") -> str:
+def _rect(
+    css_class: str, corner: float, width: float, height: float, fill: str, extra: str = ""
+) -> str:
     return (
         f'<rect class="{css_class}" x="{_num(corner)}" y="{_num(corner)}" width="{_num(width)}" '
         f'height="{_num(height)}" {extra}fill="{fill}"/>'
@@ -356,9 +393,7 @@ def _svg_document(
         f'<svg xmlns="http://www.w3.org/2000/svg" class="{css_class}" id="{ident}" '
         f'viewBox="{view_box}" role="img" aria-labelledby="{labelled_by}" '
         f'direction="ltr">'
-        f'<title id="{ident}-title">{escape(title)}</title>{description}'
-        + "".join(body)
-        + "</svg>"
+        f'<title id="{ident}-title">{escape(title)}</title>{description}' + "".join(body) + "</svg>"
     )
 
 
@@ -551,8 +586,15 @@ def _cross(point: Sequence[float]) -> str:
     )
 
 
-def _wrapped_text(line: str, *, top: float, css_class: str, size: float = SCHEMATIC_FONT,
-                  weight: str = "normal", width: int = SCHEMATIC_CHARS) -> tuple[str, float]:
+def _wrapped_text(
+    line: str,
+    *,
+    top: float,
+    css_class: str,
+    size: float = SCHEMATIC_FONT,
+    weight: str = "normal",
+    width: int = SCHEMATIC_CHARS,
+) -> tuple[str, float]:
     """One line of text wrapped to the panel, in the page's direction; and the y below it.
 
     >>> from django.utils import translation
@@ -572,7 +614,7 @@ def _wrapped_text(line: str, *, top: float, css_class: str, size: float = SCHEMA
     )
     svg = (
         f'<text class="{css_class}" fill="#ffffff" font-size="{_num(size)}" '
-        f'font-weight="{weight}" font-family=\'{FONT_FAMILY}\'{direction}>{spans}</text>'
+        f"font-weight=\"{weight}\" font-family='{FONT_FAMILY}'{direction}>{spans}</text>"
     )
     return svg, top + SCHEMATIC_LINE * len(rows)
 
@@ -588,8 +630,9 @@ def _balls_left(
     rows = max(1, math.ceil(reds / REDS_PER_ROW)) if reds else 1
     for number in range(reds):
         row, column = divmod(number, REDS_PER_ROW)
-        parts.append(_schematic_ball("red", left + column * step, top + radius + 4 + row * step,
-                                     "red" in on))
+        parts.append(
+            _schematic_ball("red", left + column * step, top + radius + 4 + row * step, "red" in on)
+        )
     x = left + (min(reds, REDS_PER_ROW) * step + 14 if reds else 0)
     for colour in colours:
         parts.append(_schematic_ball(colour, x, top + radius + 4, colour in on))
@@ -684,8 +727,7 @@ def table_svg(case: Mapping[str, Any], *, after: bool = False) -> SafeString:
     has none. A drawing depends only on the case and the language: it is drawn
     once per process and cached (every candidate of an exam sees the same ones).
     """
-    key = json.dumps(case, sort_keys=True, separators=(",", ":"), default=str)
-    return _numbered(_cached_table(key, after, get_language()))
+    return _numbered(_cached_table(case_key(case), after, get_language()))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -730,16 +772,18 @@ def spot_picker_svg(case: Mapping[str, Any], *, label: str) -> SafeString:
         f'<circle cx="{_svg(*SPOTS[colour])[0]}" cy="{_svg(*SPOTS[colour])[1]}" '
         f'r="{_num(BALL_RADIUS * 1.6)}" fill="#a7b0ac" fill-opacity="0.85" '
         f'stroke="#1b1b1b" stroke-width="2" vector-effect="non-scaling-stroke"/>'
-        f'{_cross(SPOTS[colour])}</g>'
+        f"{_cross(SPOTS[colour])}</g>"
         for colour in _picker_occupied_spots(case)
     ]
-    return _numbered(_svg_document(
-        view_box=_table_view_box(),
-        title=label,
-        desc="",
-        body=body,
-        css_class="table-diagram spot-picker-table",
-    ))
+    return _numbered(
+        _svg_document(
+            view_box=_table_view_box(),
+            title=label,
+            desc="",
+            body=body,
+            css_class="table-diagram spot-picker-table",
+        )
+    )
 
 
 # --- the stroke, as an illustration ----------------------------------------------

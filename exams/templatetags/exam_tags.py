@@ -7,6 +7,9 @@ from decimal import Decimal
 from typing import Any
 
 from django import template
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
 
 from quiz.numbers import format_day, format_number, format_percent, native_digits
@@ -96,9 +99,7 @@ def hours(value: Any) -> str:
     ('1 hour', '48 hours')
     """
     count = int(value)
-    return ngettext("%(count)s hour", "%(count)s hours", count) % {
-        "count": format_number(count)
-    }
+    return ngettext("%(count)s hour", "%(count)s hours", count) % {"count": format_number(count)}
 
 
 @register.filter
@@ -109,9 +110,7 @@ def months(value: Any) -> str:
     ('1 month', '24 months')
     """
     count = int(value)
-    return ngettext("%(count)s month", "%(count)s months", count) % {
-        "count": format_number(count)
-    }
+    return ngettext("%(count)s month", "%(count)s months", count) % {"count": format_number(count)}
 
 
 @register.filter
@@ -123,3 +122,64 @@ def seconds_left(value: Any) -> str:
     """
     total = max(0, int(value))
     return native_digits(f"{total // 3600}:{total % 3600 // 60:02d}:{total % 60:02d}")
+
+
+@register.simple_tag
+def question_nav(progress: list[Any], *, attempt: Any, current: int | None = None) -> SafeString:
+    """The attempt's questions as numbered links, each marked answered, incomplete or not,
+    and flagged (``selectors.attempt_progress``).
+
+    On a question page (``current``) each number is a button of the answer form, so that
+    going there keeps the answer given. Built without a template: a question page shows it
+    on every request, and a template's dozen tags per question cost more than the rest of
+    the page's text.
+    """
+    items = format_html_join(
+        "\n", "    <li>{}</li>", ((_nav_item(item, attempt, current),) for item in progress)
+    )
+    review = (
+        format_html(
+            '<p><button type="submit" form="answer-form" name="go" value="review" '
+            'class="link-button">{}</button></p>',
+            gettext("Review and submit"),
+        )
+        if current
+        else ""
+    )
+    return format_html(
+        '<nav class="question-nav" aria-label="{}">\n  <ol>\n{}\n  </ol>\n  {}\n</nav>',
+        gettext("Questions of the attempt"),
+        items,
+        review,
+    )
+
+
+def _nav_item(item: Any, attempt: Any, current: int | None) -> SafeString:
+    if item.incomplete:
+        state, said = "incomplete", gettext("answered, not complete")
+    elif item.answered:
+        state, said = "answered", gettext("answered")
+    else:
+        state, said = "unanswered", gettext("not answered")
+    flag = " flagged" if item.flagged else ""
+    hidden = format_html(" ({})", said)
+    if item.flagged:
+        hidden += format_html(" ({})", gettext("flagged"))
+    here = mark_safe(' aria-current="page"') if item.position == current else ""
+    inside = format_html(
+        'class="question-link {}{}"{}>{}<span class="visually-hidden">{}</span>{}',
+        state,
+        flag,
+        here,
+        format_number(item.position),
+        hidden,
+        " ⚑" if item.flagged else "",
+    )
+    if current:
+        return format_html(
+            '<button type="submit" form="answer-form" name="go" value="{}" {}</button>',
+            item.position,
+            inside,
+        )
+    url = reverse("exams:question", args=[attempt.pk, item.position])
+    return format_html('<a href="{}" {}</a>', url, inside)

@@ -105,6 +105,22 @@ def table_diagram(case: Mapping[str, Any], after: bool = False) -> SafeString:
 
 
 @register.simple_tag
+def scenario_body(scenario: Any) -> SafeString:
+    """A question's table, narrative and question (``quiz.fragments``: rendered once)."""
+    from quiz.fragments import scenario_body as body
+
+    return body(scenario)
+
+
+@register.simple_tag
+def answer_fields(form: Any) -> SafeString:
+    """The fields of an answer form (``quiz.fragments``: a blank one rendered once)."""
+    from quiz.fragments import answer_fields as fields
+
+    return fields(form)
+
+
+@register.simple_tag
 def explanation(decision: Mapping[str, Any]) -> list[Any]:
     """The engine's trail as steps in the reader's language (``quiz.explain``)."""
     from quiz.explain import explain

@@ -21,9 +21,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def attempt(enrolment, now, clock):
-    return services.start_attempt(
-        enrolment=enrolment, language="en", now=now, rng=random.Random(3)
-    )
+    return services.start_attempt(enrolment=enrolment, language="en", now=now, rng=random.Random(3))
 
 
 def test_the_attempt_knows_how_many_questions_were_drawn(attempt):
@@ -31,16 +29,27 @@ def test_the_attempt_knows_how_many_questions_were_drawn(attempt):
     assert Attempt.objects.get(pk=attempt.pk).question_count == 4
 
 
-def test_one_query_gives_the_question_its_answer_attempt_and_exam(attempt, candidate, now):
+def test_one_query_gives_the_page_its_question_answer_attempt_and_exam(attempt, candidate, now):
     second = attempt.questions.get(position=2)
     services.save_answer(attempt=attempt, question=second, answer=right_answer(second), now=now)
     with CaptureQueriesContext(connection) as queries:
         drawn = selectors.question_for_candidate(
-            user=candidate, attempt_id=attempt.pk, position=2
+            user=candidate, attempt_id=attempt.pk, position=2, with_exam=True
         )
         assert drawn.saved_answer().payload == right_answer(second)
         assert drawn.attempt.enrolment.exam.pk == attempt.enrolment.exam_id
     assert len(queries) == 1
+
+
+def test_a_save_reads_its_question_answer_and_attempt_without_the_exam(attempt, candidate, now):
+    second = attempt.questions.get(position=2)
+    services.save_answer(attempt=attempt, question=second, answer=right_answer(second), now=now)
+    with CaptureQueriesContext(connection) as queries:
+        drawn = selectors.question_for_candidate(user=candidate, attempt_id=attempt.pk, position=2)
+        assert drawn.saved_answer().payload == right_answer(second)
+        assert drawn.attempt.deadline == attempt.deadline
+    assert len(queries) == 1
+    assert "exams_exam" not in queries.captured_queries[0]["sql"]
 
 
 def test_another_candidates_attempt_is_refused(attempt, exam, examiner, now):

@@ -31,7 +31,7 @@ def started(exam_bank, exam_day):
     """One prepared candidate, his attempt started: (attempt, its first question)."""
     urls = exam_day.prepare(candidates=2, questions=2, base="http://server")
     assert len(urls) == 2 and all(url.startswith("http://server/") for url in urls)
-    enrolment = Enrolment.objects.filter(exam__federation__slug="loadtest").first()
+    enrolment = Enrolment.objects.filter(exam__federation__slug__startswith="loadtest-").first()
     attempt = services.start_attempt(enrolment=enrolment, language="en")
     return attempt, attempt.questions.order_by("position").first()
 
@@ -65,10 +65,15 @@ def valid_post(question) -> list[list[str]]:
 def test_prepare_makes_an_open_exam_for_every_candidate(exam_bank, exam_day):
     urls = exam_day.prepare(candidates=3, questions=2, base="http://server")
     assert len(set(urls)) == 3
-    assert Enrolment.objects.filter(exam__federation__slug="loadtest").count() == 3
-    # Again: a fresh federation, not a second one beside it.
+    first = Enrolment.objects.get(email="candidate1@loadtest.invalid").exam.federation
+    assert first.slug.startswith("loadtest-")
+    assert Enrolment.objects.filter(exam__federation=first).count() == 3
+    # Again, on the same database: a federation of its own; the earlier run's (whose
+    # certificates nothing may delete) stays as it was.
     exam_day.prepare(candidates=1, questions=2, base="http://server")
-    assert Enrolment.objects.filter(exam__federation__slug="loadtest").count() == 1
+    second = Enrolment.objects.exclude(exam__federation=first).get().exam.federation
+    assert second.slug.startswith("loadtest-") and second != first
+    assert Enrolment.objects.filter(exam__federation=first).count() == 3
 
 
 def test_the_answer_stored_is_the_answer_acknowledged(started, exam_day, tmp_path):
