@@ -96,6 +96,22 @@ def test_candidate_pages_cost_a_fixed_number_of_queries(client, attempt, candida
     assert len(statements(queries)) <= 5, statements(queries)
 
 
+def test_a_question_answered_and_flagged_costs_no_more(client, attempt, candidate, now):
+    """The question page's one query reads every column the page shows: an answer, a
+    flag, the exam's name and the deadline cost no query of their own."""
+    question = attempt.questions.get(position=2)
+    services.save_answer(attempt=attempt, question=question, answer=right_answer(question), now=now)
+    services.set_flag(attempt=attempt, question=question, flagged=True, now=now)
+    client.force_login(candidate)
+    with CaptureQueriesContext(connection) as queries:
+        page = client.get(reverse("exams:question", args=[attempt.pk, 2]))
+    assert page.status_code == 200
+    assert len(statements(queries)) <= 4, statements(queries)
+    html = page.content.decode()
+    assert attempt.enrolment.exam.name in html and "Remove the review flag" in html
+    assert "Your answer is saved" in html and " checked" in html
+
+
 def test_the_attempt_header_has_no_way_into_practice(client, attempt, candidate):
     client.force_login(candidate)
     page = client.get(reverse("exams:question", args=[attempt.pk, 1])).content.decode()
