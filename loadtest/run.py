@@ -419,6 +419,7 @@ def exam_day(args: argparse.Namespace, stack: Stack) -> int:
         f"== exam day: {args.candidates} candidates, ramp {args.ramp:.0f} s, "
         f"think {args.think:g} s, {args.duration:.0f} s of load"
     )
+    speed = machine_speed()
     began = time.monotonic()
     database = {p.pid for name, p in stack.processes if name == "postgres"}
     # The load generator shares the machine: its CPU (its own, once it has ended) is reported.
@@ -431,7 +432,7 @@ def exam_day(args: argparse.Namespace, stack: Stack) -> int:
     elapsed = time.monotonic() - began
     check = verify_answers(env, acks)
     starts = start_span(acks)
-    print(write_report(args, prefix, samples, elapsed, check, starts, load))
+    print(write_report(args, prefix, samples, elapsed, check, starts, load, speed))
     return (
         0
         if healthy(read_stats(prefix), check, started=starts[0], candidates=args.candidates)
@@ -565,8 +566,24 @@ def fmt_ms(value: str) -> str:
     return "–" if value in ("", "N/A") else f"{float(value):,.0f}"
 
 
-def write_report(args, prefix, samples, elapsed, check, starts, load) -> str:  # noqa: PLR0913
-    """The report: latency per request kind against the targets, CPU, starts, answers."""
+def machine_speed() -> float:
+    """Seconds this machine takes, now, for a plain Python loop of 3 million additions.
+
+    Its speed varies from minute to minute (by 1.5× and more, whatever its load), and a
+    site near its capacity turns that into latency: the report says how fast it was.
+    """
+    began = time.process_time()
+    total = 0
+    for number in range(3_000_000):
+        total += number
+    return time.process_time() - began
+
+
+def write_report(args, prefix, samples, elapsed, check, starts, load, speed) -> str:  # noqa: PLR0913
+    """The report: latency per request kind against the targets, CPU, starts, answers.
+
+    ``load``: the load generator's CPU seconds; ``speed``: :func:`machine_speed` before the run.
+    """
     rows = read_stats(prefix)
     lines = [
         "# Exam-day load test",
@@ -612,6 +629,10 @@ def write_report(args, prefix, samples, elapsed, check, starts, load) -> str:  #
             f"both together at most {peak:.2f} cores over a 5 s window. "
             f"The load generator (Locust, on the same machine) took {load / span:.2f} cores."
         )
+    lines.append(
+        f"Machine speed before the run: {speed:.2f} s for 3 million additions in Python "
+        "(it varies from minute to minute; smaller is faster)."
+    )
     started, span = starts
     lines.append(
         f"Attempts started: {started:,} of {args.candidates:,}, "
