@@ -11,7 +11,7 @@ SCENARIOS := fixtures/topics.json $(sort $(wildcard fixtures/scenarios/*.json)) 
   $(sort $(wildcard fixtures/exam/*.json))
 CATALOGUES := $(wildcard locale/*/LC_MESSAGES/django.po quiz/locale/*/LC_MESSAGES/django.po exams/locale/*/LC_MESSAGES/django.po studio/locale/*/LC_MESSAGES/django.po)
 
-.PHONY: run test bench messages extract setup migrate load loadtest
+.PHONY: run test bench messages extract setup migrate load loadtest profile
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -63,3 +63,9 @@ SERVERS ?= 1
 loadtest: setup
 	$(BIN)/python loadtest/run.py --candidates $(CANDIDATES) --think $(THINK) --ramp $(RAMP) \
 	  --duration $(DURATION) --servers $(SERVERS)
+
+# What each exam-day request costs the app, in instructions (callgrind, which this
+# machine's varying speed does not change; loadtest/instructions.py). Needs valgrind.
+PROFILE_CANDIDATES ?= 10
+profile: setup
+	$(BIN)/python loadtest/instructions.py --candidates $(PROFILE_CANDIDATES)

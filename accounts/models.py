@@ -1,12 +1,14 @@
-"""A trainee's email address and whether he has shown that it is his.
+"""A trainee's email address and whether he has shown that it is his; the sessions.
 
 An address counts only once verified: only then may an enrolment be matched to the
-account, and only then does it receive password-reset mails.
+account, and only then does it receive password-reset mails. A session row names its
+signed-in user, so that a request reads both in one query (``accounts.sessions``).
 """
 
 from __future__ import annotations
 
 from django.conf import settings
+from django.contrib.sessions.base_session import AbstractBaseSession
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -39,3 +41,34 @@ class EmailAddress(models.Model):
     @property
     def is_verified(self) -> bool:
         return self.verified_at is not None
+
+
+class Session(AbstractBaseSession):
+    """Django's database session, with the signed-in user beside it (``accounts.sessions``).
+
+    ``user`` repeats the user id that the session's data holds, so that one query
+    reads the session and its user on every request. The data stays the truth: the
+    user is only taken when his id is the one the data names (``accounts.backends``).
+    No database constraint, so a user deleted while one of his requests runs cannot
+    fail its session's save; deleting a user through Django still deletes his sessions.
+    """
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        db_constraint=False,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("user"),
+    )
+
+    class Meta(AbstractBaseSession.Meta):
+        verbose_name = _("session")
+        verbose_name_plural = _("sessions")
+
+    @classmethod
+    def get_session_store_class(cls):
+        from .sessions import SessionStore
+
+        return SessionStore

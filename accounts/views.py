@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from . import selectors, services
+from . import backends, selectors, services
 from .forms import SignUpForm
 from .tokens import verification_token
 
@@ -38,7 +38,7 @@ def signup(request: HttpRequest) -> HttpResponse:
                 get_user_model()._meta.get_field("username").error_messages["unique"],
             )
         else:
-            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            login(request, user, backend=backends.PATH)
             _send_link(request, user)
             messages.success(
                 request,

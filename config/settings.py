@@ -71,7 +71,8 @@ MIDDLEWARE = [
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Django's, taking the user read with the session (accounts/sessions.py).
+    "accounts.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -131,8 +132,9 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "quiz:home"
 LOGOUT_REDIRECT_URL = "quiz:home"
 
-# The web tier stays stateless: sessions live in the database.
-SESSION_ENGINE = "django.contrib.sessions.backends.db"
+# The web tier stays stateless: sessions live in the database, each row with its user,
+# read in one query with him (accounts/sessions.py, accounts/backends.py).
+SESSION_ENGINE = "accounts.sessions"
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [
@@ -216,7 +218,7 @@ SERVER_EMAIL = DEFAULT_FROM_EMAIL
 # (Axes › Access attempts: delete the rows).
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    "accounts.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES", "30")))

@@ -22,6 +22,7 @@ from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from accounts import backends
 from config.axes_handler import mark_link_sign_in
 
 from . import clock
@@ -122,7 +123,7 @@ def sign_in(*, request: HttpRequest, invitation: Invitation, now: datetime | Non
     checked, so it has no failures to reset and no password login to log."""
     mark_used(invitation=invitation, now=now)
     mark_link_sign_in(request)
-    login(request, invitation.enrolment.user, backend="django.contrib.auth.backends.ModelBackend")
+    login(request, invitation.enrolment.user, backend=backends.PATH)
 
 
 def unsent(*, exam: Any) -> QuerySet[Enrolment]:

@@ -19,6 +19,7 @@ from django.conf import settings
 from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils.translation import gettext, ngettext
 
+from config.prepared import PreparedQuery
 from quiz.asks import is_complete
 from quiz.grading import Grade, grade
 from quiz.models import Audience, Scenario
@@ -177,23 +178,38 @@ def question_for_candidate(
     Anybody else's attempt is refused as :func:`attempt_for_candidate` refuses it; a
     position that was not drawn is refused as :func:`attempt_question` refuses it.
     """
-    question = AttemptQuestion.objects.filter(
-        # attempt__pk, not attempt_id: its lookup turns an id beyond the column's range
-        # into no row, where attempt_id would raise OverflowError.
-        attempt__pk=attempt_id,
-        position=position,
-        attempt__enrolment__user_id=user.pk,
-    ).order_by()
-    if with_exam:
-        question = question.select_related("answer", "attempt__enrolment__exam").only(
-            *_ON_THE_QUESTION_PAGE
-        )
-    else:
-        question = question.select_related("answer", "attempt").defer(*_NOT_WHEN_SAVING)
-    for found in question[:1]:
+    read = _QUESTION_ON_ITS_PAGE if with_exam else _QUESTION_TO_SAVE
+    for found in read(attempt_id=attempt_id, position=position, user_id=user.pk):
         return found
     attempt_for_candidate(user=user, attempt_id=attempt_id)  # refuses another's attempt
     raise QuestionNotDrawn()
+
+
+def _candidates_question(*, attempt_id: int, position: int, user_id: int) -> QuerySet:
+    return AttemptQuestion.objects.filter(
+        attempt_id=attempt_id, position=position, attempt__enrolment__user_id=user_id
+    ).order_by()
+
+
+# Compiled once (config/prepared.py): the candidate's busiest requests read nothing else.
+# An id or position beyond its column's range reads no row.
+_QUESTION_VALUES = {
+    "attempt_id": AttemptQuestion._meta.get_field("attempt").target_field,
+    "position": AttemptQuestion._meta.get_field("position"),
+    "user_id": Enrolment._meta.get_field("user").target_field,
+}
+_QUESTION_ON_ITS_PAGE = PreparedQuery(
+    lambda **values: _candidates_question(**values)
+    .select_related("answer", "attempt__enrolment__exam")
+    .only(*_ON_THE_QUESTION_PAGE)[:1],
+    **_QUESTION_VALUES,
+)
+_QUESTION_TO_SAVE = PreparedQuery(
+    lambda **values: _candidates_question(**values)
+    .select_related("answer", "attempt")
+    .defer(*_NOT_WHEN_SAVING)[:1],
+    **_QUESTION_VALUES,
+)
 
 
 def attempt_question(*, attempt: Attempt, position: int) -> AttemptQuestion:
@@ -316,10 +332,16 @@ def attempt_progress(*, attempt: Attempt) -> list[QuestionStatus]:
             flagged=flagged,
             complete=payload is not None and is_complete(payload, ask=ask, ask_ball=ask_ball),
         )
-        for position, flagged, payload, ask, ask_ball in attempt.questions.order_by(
-            "position"
-        ).values_list("position", "flagged", "answer__payload", "ask", "ask_ball")
+        for position, flagged, payload, ask, ask_ball in _PROGRESS(attempt_id=attempt.pk)
     ]
+
+
+_PROGRESS = PreparedQuery(  # on every question page: compiled once
+    lambda attempt_id: AttemptQuestion.objects.filter(attempt_id=attempt_id)
+    .order_by("position")
+    .values_list("position", "flagged", "answer__payload", "ask", "ask_ball"),
+    attempt_id=AttemptQuestion._meta.get_field("attempt").target_field,
+)
 
 
 def remaining_seconds(*, attempt: Attempt, now: datetime | None = None) -> int:

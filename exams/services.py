@@ -21,6 +21,7 @@ from django.db.models import F, QuerySet
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from config.prepared import PreparedQuery, PreparedUpdate
 from quiz.editions import with_edition
 from quiz.grading import grade, graded_by
 from quiz.models import Scenario
@@ -343,7 +344,7 @@ def _check_open(*, attempt: Attempt, now: datetime) -> None:
         raise DeadlinePassed()
 
 
-def _open_attempt_locked(*, attempt: Attempt, now: datetime) -> QuerySet[Attempt]:
+def _open_attempt_locked(*, attempt_id: int, now: datetime) -> QuerySet[Attempt]:
     """The attempt's row while it is open and before its deadline, locked when read.
 
     Finishing claims the same row with an UPDATE before it reads the answers to grade,
@@ -352,10 +353,53 @@ def _open_attempt_locked(*, attempt: Attempt, now: datetime) -> QuerySet[Attempt
     (SQLite has no row locks; it serializes every write to the database anyway.)
     """
     return (
-        Attempt.objects.filter(pk=attempt.pk, finished_at__isnull=True, deadline__gt=now)
+        Attempt.objects.filter(pk=attempt_id, finished_at__isnull=True, deadline__gt=now)
         .order_by()
         .select_for_update(no_key=True)
     )
+
+
+# The candidate's writes, on every answer of exam day: compiled once (config/prepared.py).
+_ATTEMPT_ID = Attempt._meta.pk
+_NOW = Attempt._meta.get_field("deadline")
+_QUESTION_ID = AttemptQuestion._meta.pk
+#: Locks the attempt while it is open: its id, or no row.
+_LOCK_OPEN_ATTEMPT = PreparedQuery(
+    lambda attempt_id, now: _open_attempt_locked(attempt_id=attempt_id, now=now).values_list("pk"),
+    attempt_id=_ATTEMPT_ID,
+    now=_NOW,
+)
+#: Replaces the answer while its attempt is open (and locks the attempt): rows changed.
+_CHANGE_ANSWER = PreparedUpdate(
+    lambda question_id, attempt_id, now, payload: (
+        Answer.objects.filter(
+            question_id=question_id,
+            attempt_id__in=_open_attempt_locked(attempt_id=attempt_id, now=now).values("pk"),
+        ),
+        {"payload": payload, "saved_at": now, "revision": F("revision") + 1},
+    ),
+    question_id=_QUESTION_ID,
+    attempt_id=_ATTEMPT_ID,
+    now=_NOW,
+    payload=Answer._meta.get_field("payload"),
+)
+#: Sets (True) or clears (False) the flag while its attempt is open (and locks the
+#: attempt): rows changed.
+_SET_FLAG = {
+    flagged: PreparedUpdate(
+        lambda question_id, attempt_id, now, flagged=flagged: (
+            AttemptQuestion.objects.filter(
+                pk=question_id,
+                attempt_id__in=_open_attempt_locked(attempt_id=attempt_id, now=now).values("pk"),
+            ),
+            {"flagged": flagged},
+        ),
+        question_id=_QUESTION_ID,
+        attempt_id=_ATTEMPT_ID,
+        now=_NOW,
+    )
+    for flagged in (True, False)
+}
 
 
 def _answer_known_saved(question: AttemptQuestion) -> bool:
@@ -381,18 +425,15 @@ def save_answer(
         raise QuestionNotDrawn()
     _check_open(attempt=attempt, now=now)
     payload = dict(answer)
+    # The row only changes while its attempt is open, checked (and the attempt locked)
+    # by the same statement.
+    change = {"question_id": question.pk, "attempt_id": attempt.pk, "now": now, "payload": payload}
     with transaction.atomic():
-        open_attempt = _open_attempt_locked(attempt=attempt, now=now)
-        # The row only changes while its attempt is open, checked (and the attempt
-        # locked) by the same statement.
-        still_open = Answer.objects.filter(
-            question_id=question.pk, attempt_id__in=open_attempt.values("pk")
-        )
         if _answer_known_saved(question):
-            if still_open.update(payload=payload, saved_at=now, revision=F("revision") + 1):
+            if _CHANGE_ANSWER(**change):
                 return
             raise AttemptFinished()
-        if not open_attempt.values_list("pk", flat=True):
+        if not _LOCK_OPEN_ATTEMPT(attempt_id=attempt.pk, now=now):
             # Another request finished it since the check above.
             raise AttemptFinished()
         try:
@@ -404,7 +445,7 @@ def save_answer(
         except IntegrityError:
             # Another request saved the first answer meanwhile: replace it, as a change would.
             pass
-        if still_open.update(payload=payload, saved_at=now, revision=F("revision") + 1):
+        if _CHANGE_ANSWER(**change):
             return
     raise AttemptFinished()
 
@@ -418,13 +459,9 @@ def set_flag(
         raise QuestionNotDrawn()
     _check_open(attempt=attempt, now=now)
     with transaction.atomic():
-        open_attempt = _open_attempt_locked(attempt=attempt, now=now)
-        changed = AttemptQuestion.objects.filter(
-            pk=question.pk, attempt_id__in=open_attempt.values("pk")
-        ).update(flagged=flagged)
+        changed = _SET_FLAG[bool(flagged)](question_id=question.pk, attempt_id=attempt.pk, now=now)
     if not changed:
         raise AttemptFinished()
-    question.flagged = flagged
 
 
 def keep_question_page(

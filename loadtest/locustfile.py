@@ -27,7 +27,7 @@ from urllib.parse import urlencode
 import gevent
 from locust import FastHttpUser, events, task
 from locust.exception import StopUser
-from page_forms import Form, NoSuchForm, parse_form
+from page_forms import Form, NoSuchForm, an_answer, parse_form
 
 with open(os.environ["LOADTEST_CANDIDATES"], encoding="utf-8") as _file:
     CANDIDATES: list[str] = json.load(_file)
@@ -51,20 +51,6 @@ def page_form(page: str, form_id: str | None = None) -> Form:
         return parse_form(page, form_id)
     except NoSuchForm:
         raise StopUser() from None
-
-
-def an_answer(form: Form, rng: random.Random) -> list[tuple[str, str]]:
-    """A complete answer: one choice per radio group and list, some boxes ticked."""
-    data = [(name, rng.choice(values)) for name, values in form.radios.items()]
-    data += [(name, rng.choice(values)) for name, values in form.selects.items() if values]
-    chosen = dict(data)
-    for name, value in form.texts.items():
-        if name == "points_amount":  # how many points, unless nobody scores
-            value = "" if chosen.get("points_side") == ":nobody" else str(rng.randint(1, 7))
-        data.append((name, value))
-    for name, values in form.checkboxes.items():
-        data += [(name, value) for value in values if rng.random() < 0.3]
-    return data
 
 
 class Candidate(FastHttpUser):

@@ -8,6 +8,7 @@ the server spends on the page (the load generator shares the machine it measures
 from __future__ import annotations
 
 import html
+import random
 import re
 
 
@@ -69,3 +70,17 @@ def parse_form(page: str, form_id: str | None = None) -> Form:
         if (form.id == form_id) if form_id else form.action is None:
             return form
     raise NoSuchForm(form_id or "the page's own form")
+
+
+def an_answer(form: Form, rng: random.Random) -> list[tuple[str, str]]:
+    """A complete answer: one choice per radio group and list, some boxes ticked."""
+    data = [(name, rng.choice(values)) for name, values in form.radios.items()]
+    data += [(name, rng.choice(values)) for name, values in form.selects.items() if values]
+    chosen = dict(data)
+    for name, value in form.texts.items():
+        if name == "points_amount":  # how many points, unless nobody scores
+            value = "" if chosen.get("points_side") == ":nobody" else str(rng.randint(1, 7))
+        data.append((name, value))
+    for name, values in form.checkboxes.items():
+        data += [(name, value) for value in values if rng.random() < 0.3]
+    return data

@@ -41,7 +41,7 @@ spec = importlib.util.spec_from_file_location("exams_fixtures", sys.argv[1])
 fixtures = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(fixtures)
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-from django.contrib.sessions.backends.db import SessionStore
+from accounts.sessions import SessionStore
 from exams import services
 from exams.models import Federation
 fixtures.make_bank()
@@ -54,7 +54,7 @@ for n in range(int(sys.argv[2])):
     )
     session = SessionStore()
     session[SESSION_KEY] = str(enrolment.user.pk)
-    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    session[BACKEND_SESSION_KEY] = "accounts.backends.ModelBackend"
     session[HASH_SESSION_KEY] = enrolment.user.get_session_auth_hash()
     session.create()
     links.append([session.session_key, f"/en/exams/enrolment/{enrolment.pk}/"])

@@ -1,0 +1,120 @@
+"""Sessions that read their user in the same query (accounts/sessions.py, backends.py,
+middleware.py): one query where Django makes two, and every check Django makes kept."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import BACKEND_SESSION_KEY, SESSION_KEY, get_user_model
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from django.utils import translation
+
+from accounts.models import Session
+from accounts.sessions import SessionStore, user_id_in
+
+PASSWORD = "długie-hasło-42"
+pytestmark = pytest.mark.django_db
+
+
+def progress_url() -> str:
+    with translation.override("en"):
+        return reverse("quiz:progress")
+
+
+@pytest.fixture
+def user():
+    return get_user_model().objects.create_user("sędzia", "sedzia@example.org", PASSWORD)
+
+
+@pytest.fixture
+def signed_in(client, user):
+    with translation.override("en"):
+        login = reverse("login")
+    reply = client.post(login, {"username": "sędzia", "password": PASSWORD})
+    assert reply.status_code == 302, "the password login signs in"
+    return client
+
+
+def session_row(client) -> Session:
+    return Session.objects.get(session_key=client.cookies["sessionid"].value)
+
+
+def reads_of_session_or_user(queries) -> list[str]:
+    return [q["sql"] for q in queries if "accounts_session" in q["sql"] or "auth_user" in q["sql"]]
+
+
+def test_a_signed_in_request_reads_its_session_and_user_in_one_query(signed_in, user):
+    with CaptureQueriesContext(connection) as queries:
+        page = signed_in.get(progress_url())
+    assert page.status_code == 200
+    assert page.wsgi_request.user == user
+    reads = reads_of_session_or_user(queries.captured_queries)
+    assert len(reads) == 1
+    assert 'JOIN "auth_user"' in reads[0]
+
+
+def test_the_row_names_the_user_its_data_names_and_logout_clears_it(signed_in, user):
+    row = session_row(signed_in)
+    assert row.user_id == user.pk
+    assert row.get_decoded()[SESSION_KEY] == str(user.pk)
+    with translation.override("en"):
+        signed_in.post(reverse("logout"))
+    assert not Session.objects.filter(pk=row.pk).exists()
+    assert all(session.user_id is None for session in Session.objects.all())
+
+
+def test_a_row_naming_another_user_is_not_believed(signed_in, user):
+    other = get_user_model().objects.create_user("inny", "inny@example.org", PASSWORD)
+    Session.objects.filter(pk=session_row(signed_in).pk).update(user=other)
+    with CaptureQueriesContext(connection) as queries:
+        page = signed_in.get(progress_url())
+    # the session's signed data decides; its user is read on his own
+    assert page.wsgi_request.user == user
+    assert len(reads_of_session_or_user(queries.captured_queries)) == 2
+
+
+def test_an_account_made_inactive_is_signed_out(signed_in, user):
+    user.is_active = False
+    user.save()
+    page = signed_in.get(progress_url())
+    assert page.status_code == 302
+    assert not page.wsgi_request.user.is_authenticated
+
+
+def test_a_password_changed_elsewhere_ends_the_session(signed_in, user):
+    user.set_password("inne-hasło-43")
+    user.save()
+    page = signed_in.get(progress_url())
+    assert page.status_code == 302
+    assert not page.wsgi_request.user.is_authenticated
+
+
+def test_a_session_of_a_backend_no_longer_configured_signs_nobody_in(signed_in):
+    store = SessionStore(signed_in.cookies["sessionid"].value)
+    store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.RemoteUserBackend"
+    store.save()
+    page = signed_in.get(progress_url())
+    assert not page.wsgi_request.user.is_authenticated
+
+
+def test_deleting_a_user_deletes_his_sessions(signed_in, user):
+    key = signed_in.cookies["sessionid"].value
+    user.delete()
+    assert not Session.objects.filter(pk=key).exists()
+
+
+def test_an_anonymous_visitor_has_no_user_read():
+    store = SessionStore()
+    store["language"] = "fa"
+    store.create()
+    assert Session.objects.get(pk=store.session_key).user_id is None
+    assert SessionStore(store.session_key).load() == {"language": "fa"}
+
+
+@pytest.mark.parametrize(
+    ("data", "expected"),
+    [({}, None), ({SESSION_KEY: "42"}, 42), ({SESSION_KEY: "not a number"}, None)],
+)
+def test_user_id_in(data, expected):
+    assert user_id_in(data) == expected
