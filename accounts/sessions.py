@@ -24,8 +24,10 @@ from typing import Any
 
 from django.contrib.auth import SESSION_KEY, get_user_model
 from django.contrib.sessions.backends import db
+from django.contrib.sessions.backends.base import VALID_KEY_CHARS
 from django.core.exceptions import SuspiciousOperation, ValidationError
 from django.utils import timezone
+from django.utils.crypto import get_random_string
 
 from config.prepared import PreparedQuery
 
@@ -58,6 +60,12 @@ class SessionStore(db.SessionStore):
             return None
         self.loaded_user = found[0].user
         return found[0]
+
+    def _get_new_session_key(self) -> str:
+        # Django asks the database whether the key is free first; 32 random characters
+        # are, and the INSERT that creates the session refuses a taken key anyway
+        # (Django's create() then draws another).
+        return get_random_string(32, VALID_KEY_CHARS)
 
     def create_model_instance(self, data: dict[str, Any]):
         session = super().create_model_instance(data)

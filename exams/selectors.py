@@ -44,6 +44,7 @@ from .models import (
     Enrolment,
     Exam,
     Examiner,
+    ExamSection,
     Federation,
     frozen_scenario,
 )
@@ -112,13 +113,53 @@ def candidate_enrolments(*, user: Any) -> QuerySet[Enrolment]:
 
 
 def enrolment_for_candidate(*, user: Any, enrolment_id: int) -> Enrolment:
-    # No ORDER BY (.first() would add one): one row at most, and ordering it costs CPU.
-    found = Enrolment.objects.select_related("exam__federation").filter(pk=enrolment_id)
-    enrolment = next(iter(found.order_by()[:1]), None)
-    if enrolment is None or enrolment.user_id != user.pk:
+    found = _ENROLMENT(enrolment_id=enrolment_id)
+    if not found or found[0].user_id != user.pk:
         raise NotYours()
+    enrolment = found[0]
     enrolment.user = user  # the one asking: no query to load him again
     return enrolment
+
+
+# Read by every candidate on starting: compiled once (config/prepared.py). No ORDER BY
+# (.first() would add one): one row at most, and ordering it costs CPU.
+_ENROLMENT = PreparedQuery(
+    lambda enrolment_id: Enrolment.objects.select_related("exam__federation")
+    .filter(pk=enrolment_id)
+    .order_by()[:1],
+    enrolment_id=Enrolment._meta.pk,
+)
+
+
+def attempts_of(*, enrolment: Enrolment) -> list[Attempt]:
+    """The enrolment's attempts in order, each with its certificate if it has one."""
+    attempts = _ATTEMPTS(enrolment_id=enrolment.pk)
+    for attempt in attempts:
+        attempt.enrolment = enrolment  # as the related manager would: no query for it
+    return attempts
+
+
+_ATTEMPTS = PreparedQuery(  # compiled once: every candidate's start reads it twice
+    lambda enrolment_id: Attempt.objects.filter(enrolment_id=enrolment_id)
+    .order_by("number")
+    .select_related("certificate"),
+    enrolment_id=Attempt._meta.get_field("enrolment").target_field,
+)
+
+
+def exam_sections(*, exam: Exam) -> list[ExamSection]:
+    """The exam's sections in their order."""
+    sections = _SECTIONS(exam_id=exam.pk)
+    for section in sections:
+        section.exam = exam
+    return sections
+
+
+_SECTIONS = PreparedQuery(  # compiled once: every start draws by them
+    # The sections' own order: the model's ordering starts with the exam, a join for nothing.
+    lambda exam_id: ExamSection.objects.filter(exam_id=exam_id).order_by("order", "pk"),
+    exam_id=ExamSection._meta.get_field("exam").target_field,
+)
 
 
 def attempt_for_candidate(*, user: Any, attempt_id: int) -> Attempt:
@@ -235,7 +276,7 @@ def next_attempt_refusal(
     now = now or clock.now()
     exam = enrolment.exam
     if attempts is None:
-        attempts = list(enrolment.attempts.order_by("number"))
+        attempts = attempts_of(enrolment=enrolment)
     if any(not attempt.is_finished for attempt in attempts):
         return AttemptInProgress()
     if any(attempt.passed for attempt in attempts):

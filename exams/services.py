@@ -206,7 +206,7 @@ def start_attempt(
         raise LanguageNotAllowed()
     attempts = [
         finish_if_expired(attempt=attempt, now=now)
-        for attempt in enrolment.attempts.order_by("number")
+        for attempt in selectors.attempts_of(enrolment=enrolment)
     ]
     refusal = selectors.next_attempt_refusal(enrolment=enrolment, attempts=attempts, now=now)
     if refusal is not None:
@@ -277,9 +277,8 @@ def draw_questions(*, exam: Exam, rng: random.Random) -> list[Scenario]:
     sections on every topic from what is left, so that any exam the form accepts
     can be drawn; the questions keep the sections' order.
     """
-    # The sections' own order: the model's ordering starts with the exam, a join for nothing.
     # Their topics are read only to name one in a refusal.
-    sections = list(exam.sections.order_by("order", "pk"))
+    sections = selectors.exam_sections(exam=exam)
     pool = selectors.exam_pool(federation=exam.federation_id).order_by()
     if all(section.topic_id is not None for section in sections):
         pool = pool.filter(topic_id__in={section.topic_id for section in sections})

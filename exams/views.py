@@ -175,7 +175,7 @@ def enrolment(request: HttpRequest, enrolment_id: int) -> HttpResponse:
     # (Starting finishes an expired attempt itself; the page shows them finished too.)
     attempts = [
         services.finish_if_expired(attempt=attempt, now=now)
-        for attempt in enrolment.attempts.order_by("number").select_related("certificate")
+        for attempt in selectors.attempts_of(enrolment=enrolment)
     ]
     return render(
         request,

@@ -44,7 +44,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
-from page_forms import an_answer, parse_form
+from page_forms import an_answer, assets, parse_form
 from run import BIN, ROOT, Stack, app_environment, manage, scenario_files, throwaway_postgres
 
 MARKERS_C = r"""
@@ -121,6 +121,8 @@ class Candidate:
         self.rng = random.Random(index)
         self.markers = markers
         self.page = ""
+        self.cached: set[str] = set()
+        self.assets: list[str] = []  # named by a page, not loaded yet
 
     def expect(self, response, *statuses: int) -> None:
         if response.status_code not in statuses:
@@ -138,6 +140,19 @@ class Candidate:
         response = self.client.get(url)
         self.expect(response, 200)
         self.page = response.content.decode()
+        new = [asset for asset in assets(self.page) if asset not in self.cached]
+        self.cached.update(new)
+        self.assets += new
+
+    def fetch_assets(self) -> int:
+        """The style sheets and scripts the pages named since, once each (as a browser's
+        cache and the Locust candidates do); how many."""
+        for asset in self.assets:
+            response = self.client.get(asset)
+            self.expect(response, 200)
+            response.close()  # gunicorn sends the file itself: not read here
+        fetched, self.assets = len(self.assets), []
+        return fetched
 
     def invitation(self) -> None:
         self.get(self.invitation_url)
@@ -258,6 +273,8 @@ def play(args: argparse.Namespace) -> None:
     ]
     for _kind, step in steps:
         step(warm_up)
+    for candidate in [warm_up, *candidates]:
+        candidate.fetch_assets()
     profiler = cProfile.Profile() if args.cprofile else None
     measures: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
     markers.counting()
@@ -267,23 +284,29 @@ def play(args: argparse.Namespace) -> None:
             if profiler and kind == args.cprofile:
                 profiler.enable()
             for n, candidate in enumerate(candidates):
-                if n == 0 and kind == args.sql:
-                    markers.shown = []
+                markers.shown = [] if n == 0 and kind == args.sql else None
                 step(candidate)
                 if markers.shown is not None:
                     print(f"{kind}:", *markers.shown, sep="\n  ")
-                    markers.shown = None
             if profiler:
                 profiler.disable()
-            markers.step_done(kind)
-            queries, seconds = markers.take()
-            measures[kind]["requests"] += len(candidates)
-            measures[kind]["queries"] += queries
-            measures[kind]["seconds"] += seconds
+            close_count(kind, len(candidates), markers, measures)
+            fetched = sum(candidate.fetch_assets() for candidate in candidates)
+            if fetched:
+                close_count("static file", fetched, markers, measures)
     args.out.write_text(json.dumps(measures), encoding="utf-8")
     if profiler:
         profiler.dump_stats(str(args.out.with_suffix(".pstats")))
         pstats.Stats(profiler).sort_stats("cumulative").print_stats(40)
+
+
+def close_count(kind: str, requests: int, markers: Markers, measures: dict) -> None:
+    """Close the count of ``requests`` requests of ``kind``: callgrind's dump, queries, time."""
+    markers.step_done(kind)
+    queries, seconds = markers.take()
+    measures[kind]["requests"] += requests
+    measures[kind]["queries"] += queries
+    measures[kind]["seconds"] += seconds
 
 
 def build_markers(workdir: Path) -> Path:

@@ -27,7 +27,7 @@ from urllib.parse import urlencode
 import gevent
 from locust import FastHttpUser, events, task
 from locust.exception import StopUser
-from page_forms import Form, NoSuchForm, an_answer, parse_form
+from page_forms import Form, NoSuchForm, an_answer, assets, parse_form
 
 with open(os.environ["LOADTEST_CANDIDATES"], encoding="utf-8") as _file:
     CANDIDATES: list[str] = json.load(_file)
@@ -39,7 +39,6 @@ DONE = itertools.count(1)
 ACKS_LOCK = threading.Lock()
 ACKS = open(ACKS_PATH, "a", encoding="utf-8")  # noqa: SIM115 - open for the whole run
 
-ASSET = re.compile(r'(?:href|src)="(/static/[^"]+\.(?:css|js))"')
 QUESTION_URL = re.compile(r"/attempt/(\d+)/question/(\d+)/")
 FORM = {"Content-Type": "application/x-www-form-urlencoded"}
 FETCH = {**FORM, "X-Requested-With": "fetch"}
@@ -125,7 +124,7 @@ class Candidate(FastHttpUser):
     def fetch_assets(self, html: str) -> None:
         """The style sheets and scripts of a page that the browser does not have yet: it
         loads each once, then keeps it in its cache."""
-        for asset in ASSET.findall(html):
+        for asset in assets(html):
             if asset in self.cached:
                 continue
             self.cached.add(asset)

@@ -1,4 +1,5 @@
-"""The forms of a page as a browser would submit them, for the load test's candidates.
+"""The forms of a page as a browser would submit them, and the files it names, for the
+load test's candidates.
 
 Read with regular expressions, not an HTML parser: the site writes well-formed HTML, and
 an HTML parser over a page with inline drawings costs the load generator as much CPU as
@@ -29,6 +30,7 @@ class Form:
         self.texts: dict[str, str] = {}
 
 
+_ASSET = re.compile(r'(?:href|src)="(/static/[^"]+\.(?:css|js))"')
 _FORM = re.compile(r"<form\b([^>]*)>(.*?)</form>", re.S)
 _FIELD = re.compile(r"<input\b([^>]*)>|<select\b([^>]*)>(.*?)</select>", re.S)
 _OPTION = re.compile(r"<option\b([^>]*)>")
@@ -61,6 +63,11 @@ def _form(attrs: str, body: str) -> Form:
         elif kind in {"text", "number"}:
             form.texts[name] = a.get("value", "") or a.get("min", "") or "0"
     return form
+
+
+def assets(page: str) -> list[str]:
+    """The style sheets and scripts a page names, as a browser would load them."""
+    return _ASSET.findall(page)
 
 
 def parse_form(page: str, form_id: str | None = None) -> Form:

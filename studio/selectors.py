@@ -15,6 +15,7 @@ from typing import Any
 from django.db.models import QuerySet
 from django.http import Http404
 
+from config.prepared import PreparedQuery
 from exams.models import Federation
 from exams.selectors import examiner_federation
 from quiz.models import Audience, Scenario
@@ -41,8 +42,15 @@ def may_author(*, user: Any) -> bool:
     """Whether ``user`` may open the studio at all (staff, or an author)."""
     if not user.is_authenticated or not user.is_active:
         return False
-    # exists(): an author always has a federation, and the site menu asks on every page.
-    return bool(user.is_staff) or Author.objects.filter(user=user).exists()
+    return bool(user.is_staff) or bool(_AUTHOR(user_id=user.pk))
+
+
+# The site menu asks on every page: compiled once (config/prepared.py). Any row: an
+# author always has a federation.
+_AUTHOR = PreparedQuery(
+    lambda user_id: Author.objects.filter(user_id=user_id).order_by().values_list("pk")[:1],
+    user_id=Author._meta.get_field("user").target_field,
+)
 
 
 def writable_federations(*, user: Any) -> QuerySet[Federation]:

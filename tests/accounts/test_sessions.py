@@ -118,3 +118,15 @@ def test_an_anonymous_visitor_has_no_user_read():
 )
 def test_user_id_in(data, expected):
     assert user_id_in(data) == expected
+
+
+def test_a_new_session_never_takes_a_key_in_use(monkeypatch):
+    taken = SessionStore()
+    taken.create()
+    keys = iter([taken.session_key, "f" * 32])
+    monkeypatch.setattr("accounts.sessions.get_random_string", lambda *_args: next(keys))
+    new = SessionStore()
+    new["language"] = "pl"
+    new.create()
+    assert new.session_key == "f" * 32
+    assert Session.objects.count() == 2

@@ -30,6 +30,10 @@ def test_a_candidate_plays_every_step_of_exam_day(exam_bank, instructions):
     steps = instructions.exam_day_steps(3)
     for _kind, step in steps:
         step(candidate)
+    # each style sheet and script its pages named, loaded once
+    assert candidate.fetch_assets() == len(candidate.cached) >= 2
+    assert all(asset.endswith((".css", ".js")) for asset in candidate.cached)
+    assert candidate.fetch_assets() == 0
     kinds = [kind for kind, _step in steps]
     assert kinds[:5] == ["invitation", "sign in", "enrolment page", "start", "question page"]
     assert kinds.count("autosave") == kinds.count("save") == 3 and kinds.count("flag") == 1
