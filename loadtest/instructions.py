@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import cProfile
 import ctypes
+import itertools
 import json
 import os
 import pstats
@@ -150,7 +151,10 @@ class Candidate:
         for asset in self.assets:
             response = self.client.get(asset)
             self.expect(response, 200)
-            response.close()  # gunicorn sends the file itself: not read here
+            # Read to its end, as a server would send it: the test client then closes the
+            # response as a server does (closing it here would also close the database
+            # connection, inside a test's transaction).
+            b"".join(response.streaming_content)
         fetched, self.assets = len(self.assets), []
         return fetched
 
@@ -262,6 +266,10 @@ def play(args: argparse.Namespace) -> None:
     from django.db import connection
 
     markers = Markers(args.markers)
+    # Every attempt draws as in every run (its questions decide much of its pages' cost),
+    # so that two runs compare the same pages: the draw's system randomness seeded.
+    seeds = itertools.count()
+    random.SystemRandom = lambda: random.Random(next(seeds))
     invitations = exam_day.prepare(
         candidates=args.candidates + 1, questions=args.questions, base=""
     )
