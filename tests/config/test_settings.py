@@ -57,3 +57,14 @@ def test_production_reads_the_environment():
 def test_languages_and_locale_paths():
     result = settings_value("[code for code, _ in s.LANGUAGES], s.LOCALE_PATHS[0].name")
     assert result.stdout.strip() == "['en', 'fr', 'ru', 'fa', 'pl'] locale"
+
+
+def test_postgresql_prepares_statements_unless_told_not_to():
+    expression = "s.DATABASES['default'].get('OPTIONS', {})"
+    url = "postgres://u:p@db.example:5432/baize"
+    prepared = settings_value(expression, DATABASE_URL=url)
+    assert prepared.returncode == 0, prepared.stderr
+    assert prepared.stdout.strip() == "{'server_side_binding': True, 'prepare_threshold': 5}"
+    behind_a_pooler = settings_value(expression, DATABASE_URL=url, DATABASE_PREPARED_STATEMENTS="0")
+    assert behind_a_pooler.stdout.strip() == "{}"
+    assert "server_side_binding" not in settings_value(expression).stdout  # SQLite
