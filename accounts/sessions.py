@@ -16,7 +16,6 @@ Set up with ``SESSION_ENGINE = "accounts.sessions"``, the backend, and
 from __future__ import annotations
 
 import functools
-import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -25,7 +24,7 @@ from typing import Any
 from django.contrib.auth import SESSION_KEY, get_user_model
 from django.contrib.sessions.backends import db
 from django.contrib.sessions.backends.base import VALID_KEY_CHARS
-from django.core.exceptions import SuspiciousOperation, ValidationError
+from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.crypto import get_random_string
 
@@ -49,12 +48,7 @@ class SessionStore(db.SessionStore):
 
     def _get_session_from_db(self):
         # As Django's, with the user joined, in SQL compiled once (every request reads it).
-        try:
-            found = _session_with_user()(key=self.session_key, now=timezone.now())
-        except SuspiciousOperation as error:
-            logger = logging.getLogger(f"django.security.{error.__class__.__name__}")
-            logger.warning(str(error))
-            found = []
+        found = _session_with_user()(key=self.session_key, now=timezone.now())
         if not found:
             self._session_key = None
             return None

@@ -519,11 +519,9 @@ class ItemStatistic:
 
 def item_statistics(*, exam: Exam) -> list[ItemStatistic]:
     """Facility and discrimination of every question drawn in finished first attempts."""
-    rows = list(
-        AttemptQuestion.objects.filter(
-            attempt__enrolment__exam=exam, attempt__number=1, attempt__finished_at__isnull=False
-        ).values_list("attempt_id", "scenario_id", "score", "case__id", "topic_id")
-    )
+    rows = list(AttemptQuestion.objects.filter(
+        attempt__enrolment__exam=exam, attempt__number=1, attempt__finished_at__isnull=False
+    ).values_list("attempt_id", "scenario_id", "score", "case__id", "topic_id"))
     topic_titles = _topic_titles({row[4] for row in rows if row[4] is not None})
     totals: dict[int, float] = defaultdict(float)
     counts: dict[int, int] = defaultdict(int)
@@ -634,9 +632,8 @@ def audit_trail(*, federation: Federation, limit: int = 500) -> list[AuditLine]:
             who=_who(event),
             detail=_audit_detail(event),
         )
-        for event in AuditEvent.objects.filter(federation=federation).select_related(
-            "exam", "actor", "attempt__enrolment"
-        )[:limit]
+        for event in AuditEvent.objects.filter(federation=federation)
+        .select_related("exam", "actor", "attempt__enrolment")[:limit]
     ]
     saves = [
         AuditLine(

@@ -461,6 +461,7 @@ def set_flag(
         changed = _SET_FLAG[bool(flagged)](question_id=question.pk, attempt_id=attempt.pk, now=now)
     if not changed:
         raise AttemptFinished()
+    question.flagged = flagged
 
 
 def keep_question_page(

@@ -155,8 +155,7 @@ def enrolment(request: HttpRequest, enrolment_id: int) -> HttpResponse:
     enrolment = selectors.enrolment_for_candidate(user=request.user, enrolment_id=enrolment_id)
     now = clock.now()
     form = StartAttemptForm(
-        data=request.POST or None,
-        exam=enrolment.exam,
+        data=request.POST or None, exam=enrolment.exam,
         initial={"language": translation.get_language()},
     )
     status = 200
@@ -809,34 +808,18 @@ def results_csv(request: HttpRequest, exam: Exam) -> HttpResponse:
     services.finish_expired_attempts(exam=exam)
     response, writer = csv_download(
         f"results-{exam.slug}.csv",
-        header=[
-            "full_name",
-            "email",
-            "attempt",
-            "language",
-            "started_at",
-            "finished_at",
-            "finished_by",
-            "score_percent",
-            "passed",
-            "certificate",
-        ],
+        header=["full_name", "email", "attempt", "language", "started_at", "finished_at",
+                "finished_by", "score_percent", "passed", "certificate"],
     )
     for attempt in selectors.exam_attempts(exam=exam):
         certificate = getattr(attempt, "certificate", None)
         writer.writerow(
-            [
-                _cell(attempt.enrolment.full_name),
-                _cell(attempt.enrolment.email),
-                attempt.number,
-                attempt.language,
-                attempt.started_at.isoformat(),
-                attempt.finished_at.isoformat() if attempt.finished_at else "",
-                attempt.finished_by,
-                "" if attempt.score is None else f"{attempt.score:g}",
-                "" if attempt.passed is None else ("yes" if attempt.passed else "no"),
-                certificate.code if certificate else "",
-            ]
+            [_cell(attempt.enrolment.full_name), _cell(attempt.enrolment.email), attempt.number,
+             attempt.language, attempt.started_at.isoformat(),
+             attempt.finished_at.isoformat() if attempt.finished_at else "",
+             attempt.finished_by, "" if attempt.score is None else f"{attempt.score:g}",
+             "" if attempt.passed is None else ("yes" if attempt.passed else "no"),
+             certificate.code if certificate else ""]
         )
     return response
 
@@ -884,12 +867,8 @@ def revoke(request: HttpRequest, federation: Any, code: str) -> HttpResponse:
     return render(
         request,
         "exams/revoke.html",
-        {
-            "federation": federation,
-            "certificate": certificate,
-            "form": form,
-            "status": certificate.status(clock.now()),
-        },
+        {"federation": federation, "certificate": certificate, "form": form,
+         "status": certificate.status(clock.now())},
         status=400 if request.method == "POST" else 200,
     )
 
@@ -900,4 +879,5 @@ def audit(request: HttpRequest, federation: Any) -> HttpResponse:
         request,
         "exams/audit.html",
         {"federation": federation, "lines": selectors.audit_trail(federation=federation)},
+
     )

@@ -12,8 +12,11 @@ data give the same count whatever else the machine does). The run:
 3. plays the others step by step in lock step (every candidate's invitation, then every
    sign-in, …) through Django's test client, in one process under
    ``valgrind --tool=callgrind``, dumping the counters after each step
-   (``CALLGRIND_DUMP_STATS_AT``, from a two-line C file built here with gcc);
-4. plays the same steps again without valgrind for the queries and the milliseconds.
+   (``CALLGRIND_DUMP_STATS_AT``, from a two-line C file built here with gcc), each
+   question page seen once uncounted first (on exam day its fragments are cached), the
+   draws seeded so that two runs compare the same pages;
+4. before that, plays the same steps in a process of its own without valgrind, for the
+   queries and the milliseconds.
 
 It prints, per request kind: requests, million instructions per request (the app's
 Python, Django and the database driver; the load generator's parsing of pages is left
@@ -21,7 +24,8 @@ out, PostgreSQL's own work is a separate process and not counted), queries per r
 and milliseconds per request (native, on this machine now: noisy). Nothing is asserted:
 compare the instructions before and after a change.
 
-``python loadtest/instructions.py [--candidates 10] [--questions 8]``
+``python loadtest/instructions.py [--candidates 10] [--questions 8] [--sql KIND]
+[--cprofile KIND] [--native-only]``
 """
 
 from __future__ import annotations

@@ -119,7 +119,6 @@ def _numbered(svg: str) -> SafeString:
 
 _NUMBERED = re.compile(r"baize-table-(\d+)")
 
-
 def renumbered(html: str) -> SafeString:
     """``html`` (safe) whose drawings get new ids, unique on the page: for a cached fragment.
 
@@ -312,13 +311,8 @@ def _table_parts(*, spot_radius: float = SPOT_RADIUS) -> list[str]:
     outer = CUSHION_WIDTH + RAIL_WIDTH
     parts = [
         _rect("rail", -outer, TABLE_LENGTH + 2 * outer, TABLE_WIDTH + 2 * outer, RAIL, 'rx="40" '),
-        _rect(
-            "cushions",
-            -CUSHION_WIDTH,
-            TABLE_LENGTH + 2 * CUSHION_WIDTH,
-            TABLE_WIDTH + 2 * CUSHION_WIDTH,
-            CUSHION,
-        ),
+        _rect("cushions", -CUSHION_WIDTH, TABLE_LENGTH + 2 * CUSHION_WIDTH,
+              TABLE_WIDTH + 2 * CUSHION_WIDTH, CUSHION),
         _rect("cloth", 0, TABLE_LENGTH, TABLE_WIDTH, CLOTH),
     ]
     for name, point in POCKETS.items():
@@ -351,9 +345,8 @@ def _table_parts(*, spot_radius: float = SPOT_RADIUS) -> list[str]:
     return parts
 
 
-def _rect(
-    css_class: str, corner: float, width: float, height: float, fill: str, extra: str = ""
-) -> str:
+def _rect(css_class: str, corner: float, width: float, height: float, fill: str,
+          extra: str = "") -> str:
     return (
         f'<rect class="{css_class}" x="{_num(corner)}" y="{_num(corner)}" width="{_num(width)}" '
         f'height="{_num(height)}" {extra}fill="{fill}"/>'
@@ -393,7 +386,9 @@ def _svg_document(
         f'<svg xmlns="http://www.w3.org/2000/svg" class="{css_class}" id="{ident}" '
         f'viewBox="{view_box}" role="img" aria-labelledby="{labelled_by}" '
         f'direction="ltr">'
-        f'<title id="{ident}-title">{escape(title)}</title>{description}' + "".join(body) + "</svg>"
+        f'<title id="{ident}-title">{escape(title)}</title>{description}'
+        + "".join(body)
+        + "</svg>"
     )
 
 
@@ -586,15 +581,8 @@ def _cross(point: Sequence[float]) -> str:
     )
 
 
-def _wrapped_text(
-    line: str,
-    *,
-    top: float,
-    css_class: str,
-    size: float = SCHEMATIC_FONT,
-    weight: str = "normal",
-    width: int = SCHEMATIC_CHARS,
-) -> tuple[str, float]:
+def _wrapped_text(line: str, *, top: float, css_class: str, size: float = SCHEMATIC_FONT,
+                  weight: str = "normal", width: int = SCHEMATIC_CHARS) -> tuple[str, float]:
     """One line of text wrapped to the panel, in the page's direction; and the y below it.
 
     >>> from django.utils import translation
@@ -630,9 +618,8 @@ def _balls_left(
     rows = max(1, math.ceil(reds / REDS_PER_ROW)) if reds else 1
     for number in range(reds):
         row, column = divmod(number, REDS_PER_ROW)
-        parts.append(
-            _schematic_ball("red", left + column * step, top + radius + 4 + row * step, "red" in on)
-        )
+        parts.append(_schematic_ball("red", left + column * step, top + radius + 4 + row * step,
+                                     "red" in on))
     x = left + (min(reds, REDS_PER_ROW) * step + 14 if reds else 0)
     for colour in colours:
         parts.append(_schematic_ball(colour, x, top + radius + 4, colour in on))
@@ -775,15 +762,13 @@ def spot_picker_svg(case: Mapping[str, Any], *, label: str) -> SafeString:
         f"{_cross(SPOTS[colour])}</g>"
         for colour in _picker_occupied_spots(case)
     ]
-    return _numbered(
-        _svg_document(
-            view_box=_table_view_box(),
-            title=label,
-            desc="",
-            body=body,
-            css_class="table-diagram spot-picker-table",
-        )
-    )
+    return _numbered(_svg_document(
+        view_box=_table_view_box(),
+        title=label,
+        desc="",
+        body=body,
+        css_class="table-diagram spot-picker-table",
+    ))
 
 
 # --- the stroke, as an illustration ----------------------------------------------

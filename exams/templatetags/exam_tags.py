@@ -99,7 +99,9 @@ def hours(value: Any) -> str:
     ('1 hour', '48 hours')
     """
     count = int(value)
-    return ngettext("%(count)s hour", "%(count)s hours", count) % {"count": format_number(count)}
+    return ngettext("%(count)s hour", "%(count)s hours", count) % {
+        "count": format_number(count)
+    }
 
 
 @register.filter
@@ -110,7 +112,9 @@ def months(value: Any) -> str:
     ('1 month', '24 months')
     """
     count = int(value)
-    return ngettext("%(count)s month", "%(count)s months", count) % {"count": format_number(count)}
+    return ngettext("%(count)s month", "%(count)s months", count) % {
+        "count": format_number(count)
+    }
 
 
 @register.filter

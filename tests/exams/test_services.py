@@ -376,6 +376,9 @@ def test_flag_marks_a_question(enrolment, now):
     question = attempt.questions.get(position=2)
     services.set_flag(attempt=attempt, question=question, flagged=True, now=now)
     assert list(attempt.questions.filter(flagged=True).values_list("position", flat=True)) == [2]
+    assert question.flagged, "the question in hand says so too"
+    services.set_flag(attempt=attempt, question=question, flagged=False, now=now)
+    assert not attempt.questions.filter(flagged=True).exists() and not question.flagged
 
 
 def test_keep_question_page_saves_the_answer_and_sets_the_flag_together(enrolment, now, wrong):
