@@ -437,7 +437,7 @@ def certificate_pdf(request: HttpRequest, code: str) -> HttpResponse:
     pdf = HTML(string=html, base_url=request.build_absolute_uri("/")).write_pdf()
     response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = f'attachment; filename="certificate-{certificate.code}.pdf"'
-    return response
+    return private_download(response)
 
 
 def _may_download(request: HttpRequest, certificate: Certificate) -> bool:
@@ -783,13 +783,20 @@ def reissue_invitation(request: HttpRequest, federation: Any, enrolment_id: int)
     return _exam_detail(request, enrolment.exam, issued=[(enrolment, token)])
 
 
+def private_download(response: HttpResponse) -> HttpResponse:
+    """A file with names, scores or certificates: no browser, proxy or shared cache keeps it."""
+    add_never_cache_headers(response)
+    patch_cache_control(response, no_store=True, private=True)
+    return response
+
+
 #: Spreadsheets run cells that start with these; a name must not become a formula.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
 def csv_download(filename: str, *, header: list[str]) -> tuple[HttpResponse, Any]:
     """A CSV attachment with its header row written, and the writer for its rows."""
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response = private_download(HttpResponse(content_type="text/csv; charset=utf-8"))
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     response.write("\ufeff")  # spreadsheets then read the file as UTF-8
     writer = csv.writer(response)

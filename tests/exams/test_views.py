@@ -660,6 +660,21 @@ def test_only_the_holder_and_his_examiners_download_the_pdf(
     assert client.get(address)["Content-Type"] == "application/pdf"
 
 
+def test_private_downloads_are_never_stored(client, enrolment, exam, clock, right, examiner):
+    """results.csv, the invitation links and certificates: no cache may keep a copy."""
+    certificate = passed_certificate(enrolment, clock, right)
+    client.force_login(examiner)
+    responses = [
+        client.get(url("certificate_pdf", certificate.code)),
+        client.get(url("results_csv", exam.pk)),
+        client.post(url("invitations_csv", exam.pk)),
+    ]
+    for response in responses:
+        assert response.status_code == 200
+        directives = {part.strip() for part in response["Cache-Control"].split(",")}
+        assert {"no-store", "private"} <= directives, response["Cache-Control"]
+
+
 # --- verification (public) ---------------------------------------------------------------------
 
 
