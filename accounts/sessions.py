@@ -30,6 +30,9 @@ from django.utils.crypto import get_random_string
 
 from config.prepared import PreparedQuery
 
+#: The longest key the session table holds (``AbstractBaseSession.session_key``).
+SESSION_KEY_MAX_LENGTH = 40
+
 #: The session whose user ``django.contrib.auth.get_user`` is finding, in this thread.
 _authenticating: ContextVar[SessionStore | None] = ContextVar("authenticating", default=None)
 
@@ -39,6 +42,11 @@ class SessionStore(db.SessionStore):
 
     #: The user read with the session (None: no session, or nobody signed in).
     loaded_user: Any = None
+
+    def _validate_session_key(self, key: Any) -> bool:
+        # A forged cookie (a NUL byte, any character Django never draws) becomes no key
+        # before any query: PostgreSQL refuses a NUL in a string with a server error.
+        return is_session_key(key)
 
     @classmethod
     def get_model_class(cls):
@@ -76,6 +84,19 @@ def _session_with_user() -> PreparedQuery:
         ),
         key=model._meta.get_field("session_key"),
         now=model._meta.get_field("expire_date"),
+    )
+
+
+def is_session_key(key: Any) -> bool:
+    """Whether ``key`` could be a key this store drew: 8 to 40 of Django's key characters.
+
+    >>> is_session_key("a" * 32), is_session_key("a\\x00" * 16), is_session_key("short")
+    (True, False, False)
+    """
+    return (
+        isinstance(key, str)
+        and 8 <= len(key) <= SESSION_KEY_MAX_LENGTH
+        and not key.strip(VALID_KEY_CHARS)
     )
 
 

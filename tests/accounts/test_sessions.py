@@ -130,3 +130,23 @@ def test_a_new_session_never_takes_a_key_in_use(monkeypatch):
     new.create()
     assert new.session_key == "f" * 32
     assert Session.objects.count() == 2
+
+
+@pytest.mark.parametrize(
+    "forged", ["a\x00" * 16, "ABCDEFGHIJKLMNOP", "abcdefgh'; --", "a" * 41, "é" * 32]
+)
+def test_a_forged_session_key_reaches_no_query_and_the_page_opens(client, forged):
+    """PostgreSQL answers a NUL byte in a string with an error: such a key is no key."""
+    client.cookies["sessionid"] = forged
+    with CaptureQueriesContext(connection) as queries:
+        page = client.get(progress_url())
+    assert page.status_code in (200, 302)
+    assert not reads_of_session_or_user(queries.captured_queries)
+    assert not page.wsgi_request.user.is_authenticated
+
+
+def test_a_well_formed_unknown_key_is_still_looked_up(client):
+    client.cookies["sessionid"] = "a" * 32
+    with CaptureQueriesContext(connection) as queries:
+        client.get(progress_url())
+    assert reads_of_session_or_user(queries.captured_queries)
