@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
+from decimal import Decimal
 from typing import Any
 
 from django import template
@@ -61,19 +62,28 @@ def localdigits(text: Any) -> str:
 
 
 @register.filter
-def localpercent(value: Any) -> str:
-    """A ratio 0..1 as a percentage, rounded to a whole number.
+def localpercent(value: Any, decimals: Any = 0) -> str:
+    """A ratio 0..1 as a percentage, rounded to a whole number or to ``decimals`` places.
+
+    A question's partial credit (2 of 7 fields) keeps one decimal where the page shows
+    scores to one decimal beside it (an exam's result per topic): ``|localpercent:1``.
 
     >>> from django.utils import translation
     >>> with translation.override("fa"):
-    ...     localpercent(0.75)
-    '۷۵٪'
+    ...     localpercent(0.75), localpercent(2 / 7, 1)
+    ('۷۵٪', '۲۸٫۶٪')
+    >>> with translation.override("fr"):
+    ...     localpercent(2 / 7, 1), localpercent(1.0, 1)
+    ('28,6\xa0%', '100\xa0%')
     """
     try:
         ratio = float(value)
+        places = int(decimals)
     except (TypeError, ValueError):
         return ""
-    return format_percent(ratio)
+    if places <= 0:
+        return format_percent(ratio)
+    return format_percent(Decimal(str(round(100 * ratio, places))) / 100, keep_decimals=True)
 
 
 @register.filter
