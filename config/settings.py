@@ -69,6 +69,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # A form body that is not UTF-8 gets a 400 page before CSRF reads it (config/form_encoding.py).
+    "config.form_encoding.FormEncodingMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     # Django's, taking the user read with the session (accounts/sessions.py).
