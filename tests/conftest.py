@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.conf import global_settings
 from django.core.management import call_command
 from hypothesis import settings as hypothesis_settings
 
@@ -50,6 +51,35 @@ RIGHT_ANSWERS: dict[str, dict[str, Any]] = {
 }
 
 
+#: What can pass on one database engine and fail on another, and why: CI (.ci/run) runs
+#: the whole suite on PostgreSQL, the production database, and only these, marked
+#: ``database``, again on SQLite, the database of ``make run`` (``pytest -m database``).
+#: Everything else reaches the database through the ORM's plainest paths, which Django
+#: itself tests on both. Tests that start a SQLite site of their own (tests/live/, the
+#: sign-up race) run on SQLite in either run, so they are not listed.
+DIFFERS_BY_DATABASE: dict[str, str] = {
+    "tests/config/test_prepared.py": "SQL written by hand, rows built from it",
+    "tests/accounts/test_sessions.py": "the session and its user read by one statement",
+    "tests/exams/test_exam_day_queries.py": "the statements each exam-day request sends",
+    "tests/exams/test_exam_day_ramp_queries.py": "the same, for the requests of the ramp",
+    "tests/exams/test_services.py": "transactions, locking reads, racing writes",
+    "tests/exams/test_boundaries.py": "dates and times compared in SQL, at their edges",
+    "tests/exams/test_selectors.py": "aggregates: counts with filters, distinct counts",
+    "tests/exams/test_migrations.py": "data migrations (SQLite rebuilds a table to alter it)",
+    "tests/exams/test_bad_input.py": "column limits: SQLite enforces no length, PostgreSQL does",
+    "tests/quiz/test_review.py": "a locking read of the review card, due dates compared in SQL",
+    "tests/quiz/test_load_scenarios.py": "all or nothing: a refused load rolls back",
+    "tests/studio/test_services.py": "a locking read of the draft, publishing in one transaction",
+    "tests/test_bank.py": "the real bank, JSON fields and all, in make run's database",
+}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if any(item.nodeid.startswith(prefix) for prefix in DIFFERS_BY_DATABASE):
+            item.add_marker(pytest.mark.database)
+
+
 @pytest.fixture
 def bank(db: None) -> dict[str, Any]:
     """The test bank (tests/quiz/fixtures/bank.json) loaded through load_scenarios."""
@@ -71,6 +101,24 @@ def answer_post_data(scenario: Any, answer: Mapping[str, Any], prefix: str = "")
 @pytest.fixture
 def answer_data() -> Callable[..., dict[str, Any]]:
     return answer_post_data
+
+
+#: Tests hash passwords with MD5: the production hasher (PBKDF2, Django's default) takes
+#: about 190 ms a password by design, and the suite creates users by the hundred. The
+#: production hashers stay behind it so that a stored hash made with them still checks;
+#: tests/config/test_settings.py shows that the site itself keeps the strong one.
+FAST_PASSWORD_HASHERS = [
+    "django.contrib.auth.hashers.MD5PasswordHasher",
+    *global_settings.PASSWORD_HASHERS,
+]
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _fast_password_hasher() -> Any:
+    from django.test.utils import override_settings
+
+    with override_settings(PASSWORD_HASHERS=FAST_PASSWORD_HASHERS):
+        yield
 
 
 @pytest.fixture(autouse=True)

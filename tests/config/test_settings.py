@@ -68,3 +68,30 @@ def test_postgresql_prepares_statements_unless_told_not_to():
     behind_a_pooler = settings_value(expression, DATABASE_URL=url, DATABASE_PREPARED_STATEMENTS="0")
     assert behind_a_pooler.stdout.strip() == "{}"
     assert "server_side_binding" not in settings_value(expression).stdout  # SQLite
+
+
+def test_the_site_hashes_passwords_with_the_strong_hasher():
+    """Only the test suite hashes with MD5 (tests/conftest.py); production keeps PBKDF2."""
+    code = (
+        "import django; django.setup();"
+        "from django.contrib.auth.hashers import get_hasher, make_password;"
+        "print(get_hasher().algorithm, make_password('a password').split('$')[1])"
+    )
+    environment = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
+    environment.update(
+        DJANGO_SETTINGS_MODULE="config.settings", DEBUG="0", SECRET_KEY="x" * 50,
+        ALLOWED_HOSTS="baize.example",
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=environment, capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stderr
+    algorithm, iterations = result.stdout.split()
+    assert algorithm == "pbkdf2_sha256"
+    assert int(iterations) >= 1_000_000  # Django 5.2's own count
+
+
+def test_the_test_suite_hashes_passwords_fast():
+    from django.contrib.auth.hashers import get_hasher
+
+    assert get_hasher().algorithm == "md5"
