@@ -93,7 +93,7 @@ RED_COUNTS: Mapping[str, tuple[str, ...]] = {
         r"\breste {n} rouges?",
         r"\bne reste que {n} rouges?",
         r"\bles {n} rouges",
-        r"\bil ne reste qu'(?P<n>une) rouge",
+        r"\bil ne reste qu[’'](?P<n>une) rouge",
         r"\b{n} rouges (?:sur la table|contre|groupées|collées|forment|restent"
         r"|sont serrées|sont bloquées|et les|sont sur)",
         r"\b{n} dernières rouges",

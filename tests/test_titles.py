@@ -191,7 +191,7 @@ NUMBER_WORDS: Mapping[str, Mapping[int, str]] = {
     "pl": {
         2: r"\bdw(a|ie|óch|oma)\b",
         3: r"\btrz(y|ech)\b",
-        4: r"\bczter",
+        4: r"\bczter(?!ech zawodników)",
         5: r"\bpię(ć|ciu)\b",
         6: r"\bsze(ść|ściu)\b",
         7: r"\bsied(em|miu)\b",
