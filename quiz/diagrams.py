@@ -12,7 +12,8 @@ scoreboard with the striker's side marked, then the ball on, the striker and
 whatever else the referee knows, one line each, wrapped to the panel.
 
 The diagrams are images only. A re-spot question gets a separate
-:func:`spot_picker_svg`: the table's six spots as large pointer targets, which
+:func:`spot_picker_svg`: the table as the referee finds it when he re-spots (the
+ball asked about not on it) and its six spots as large pointer targets, which
 the site's JavaScript ties to the list of spots (the keyboard's way to answer).
 
 The SVG is never mirrored in right-to-left pages (its ``direction="ltr"`` attribute,
@@ -36,6 +37,7 @@ import math
 import re
 import textwrap
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.utils.html import escape
@@ -60,7 +62,6 @@ from quiz.explain import (
 )
 from quiz.numbers import format_number
 from rules_engine import COLOURS
-from rules_engine.geometry import spot_is_occupied
 from rules_engine.table import (
     BALL_RADIUS,
     BAULK_LINE_Y,
@@ -87,6 +88,8 @@ BALL_STYLE: dict[str, tuple[str, str]] = {
 }
 #: The outline keeps this width in screen pixels, however small the table is drawn.
 BALL_OUTLINE_PX = 1.25
+#: A ball the case does not name (it says only that a spot is covered): grey, dark outline.
+UNKNOWN_BALL = ("#b9c1bd", "#1b1b1b")
 
 CLOTH = "#1d6b3a"
 CUSHION = "#124d29"
@@ -231,13 +234,17 @@ def _reds_phrase(count: int) -> str:
     }
 
 
-def _positions_description(balls: Sequence[tuple[str, Point]]) -> str:
-    """``Cue ball in the D, 15 reds, the blue on its spot, …`` in the active language."""
+def _positions_description(balls: Sequence[tuple[str, Point]], *, cue_ball: bool = True) -> str:
+    """``Cue ball in the D, 15 reds, the blue on its spot, …`` in the active language.
+
+    ``cue_ball=False``: where the cue ball is goes unsaid (the drawing leaves it out).
+    """
     where = {ball: point for ball, point in balls if ball != "red"}
+    items = []
     if "white" in where:
         place = _place("white", where["white"])
         items = [pgettext("table description", "cue ball %(place)s") % {"place": place}]
-    else:
+    elif cue_ball:
         items = [pgettext("table description", "cue ball in hand")]
     items.append(_reds_phrase(sum(ball == "red" for ball, _ in balls)))
     colours = [colour for colour in COLOURS if colour in where]
@@ -359,16 +366,13 @@ def _spot_targets(*, radius: float = SPOT_TARGET_RADIUS) -> list[str]:
     for colour, point in SPOTS.items():
         cx, cy = _svg(*point)
         label = escape(respot_label(f"{colour}_spot"))
-        fill, outline = BALL_STYLE[colour]
+        fill = BALL_STYLE[colour][0]
         parts.append(
             f'<g class="spot-target" data-target="{colour}_spot">'
             f"<title>{label}</title>"
             f'<circle class="spot-target-area" cx="{cx}" cy="{cy}" r="{_num(radius)}" '
             f'fill="{fill}" fill-opacity="0.3" stroke="{LINES}" stroke-width="2" '
-            f'stroke-dasharray="6 4" vector-effect="non-scaling-stroke"/>'
-            f'<circle class="spot-target-ball" cx="{cx}" cy="{cy}" r="{_num(BALL_RADIUS)}" '
-            f'fill="{fill}" stroke="{outline}" stroke-width="1" '
-            f'vector-effect="non-scaling-stroke"/></g>'
+            f'stroke-dasharray="6 4" vector-effect="non-scaling-stroke"/></g>'
         )
     return parts
 
@@ -548,37 +552,60 @@ def _occupied_spots(state: Mapping[str, Any]) -> list[str]:
     return [colour for colour in state.get("occupied_spots") or () if colour in SPOTS]
 
 
-def _picker_occupied_spots(case: Mapping[str, Any]) -> list[str]:
-    """The spots taken when a ball is re-spotted: those the case names, then those a ball
-    at rest after the stroke covers (the positions before it when the case gives no after).
+@dataclass(frozen=True)
+class RespotTable:
+    """The table as the referee finds it when he re-spots a ball, from what the case says.
 
-    >>> _picker_occupied_spots({"state": {"occupied_spots": ["pink"],
-    ...     "positions": {"white": [889, 1784.5], "red": [[889, 2600]]}}})
-    ['pink', 'blue']
+    ``source``: ``after`` (the balls at rest after the stroke), ``before`` (the object balls
+    where they stood before it, less those it sent off the table; the cue ball moved and is
+    left out), ``spots`` (no positions: the spots the case says are covered) or ``none``.
+    """
+
+    source: str
+    balls: tuple[tuple[str, Point], ...] = ()
+    covered: tuple[str, ...] = ()
+
+
+def respot_table(case: Mapping[str, Any], *, ball: str) -> RespotTable:
+    """The table when ``ball`` is re-spotted: ``ball`` is not on it, nothing else is decided.
+
+    The same facts the engine reads, in its order: the positions after the stroke, else those
+    before it (less the balls the stroke potted or sent off, and the cue ball), else the
+    spots the case gives as covered. Which spot is free is read from the drawing, never
+    marked: marking it would answer the question.
+
+    >>> table = respot_table({"state": {"positions": {"black": [889, 3245],
+    ...     "white": [600, 2400], "pink": [889, 2676.75], "blue": [889, 1784.5]}},
+    ...     "stroke": {"potted": ["blue"]}}, ball="black")
+    >>> table.source, [name for name, _point in table.balls]
+    ('before', ['pink'])
+    >>> respot_table({"state": {"occupied_spots": ["black"]}}, ball="black").covered
+    ('black',)
     """
     state = case.get("state") or {}
-    spots = _occupied_spots(state)
-    positions = (case.get("stroke") or {}).get("positions_after")
-    if positions is None:
-        positions = state.get("positions")
+    stroke = case.get("stroke") or {}
+    if stroke.get("positions_after") is not None:
+        source, positions = "after", stroke["positions_after"]
+        gone: set[str] = {ball}
+    elif state.get("positions") is not None and state.get("occupied_spots") is None:
+        source, positions = "before", state["positions"]
+        gone = {ball, "white", *_names(stroke.get("potted")), *_names(stroke.get("off_table"))}
+    else:
+        covered = tuple(_occupied_spots(state))
+        return RespotTable(source="spots" if covered else "none", covered=covered)
     try:
-        balls = [point for _ball, point in _balls(positions or {}, "positions")]
+        balls = _balls(positions, "positions")
     except DiagramError:
-        balls = []
-    for colour, spot in SPOTS.items():
-        if colour not in spots and spot_is_occupied(spot, balls):
-            spots.append(colour)
-    return spots
-
-
-def _cross(point: Sequence[float]) -> str:
-    cx, cy = (float(v) for v in _svg(*point))
-    arm = BALL_RADIUS * 1.1
-    return (
-        f'<path d="M {_num(cx - arm)} {_num(cy - arm)} L {_num(cx + arm)} {_num(cy + arm)} '
-        f'M {_num(cx - arm)} {_num(cy + arm)} L {_num(cx + arm)} {_num(cy - arm)}" '
-        f'stroke="#1b1b1b" stroke-width="2.5" vector-effect="non-scaling-stroke"/>'
+        return RespotTable(source="none")
+    # A potted red cannot be told from the others: the reds stay (the engine keeps them too).
+    return RespotTable(
+        source=source,
+        balls=tuple((name, point) for name, point in balls if name == "red" or name not in gone),
     )
+
+
+def _names(value: Any) -> list[str]:
+    return [name for name in value if isinstance(name, str)] if isinstance(value, list) else []
 
 
 def _wrapped_text(line: str, *, top: float, css_class: str, size: float = SCHEMATIC_FONT,
@@ -737,38 +764,83 @@ def _table_svg(case: Mapping[str, Any], *, after: bool) -> SafeString:
     return _schematic(case, title=title)
 
 
-def spot_picker_svg(case: Mapping[str, Any], *, label: str) -> SafeString:
-    """The table's six spots as large pointer targets, for a re-spot question.
+def spot_picker_svg(case: Mapping[str, Any], *, label: str, ball: str = "") -> SafeString:
+    """The table's six spots as large pointer targets, for a re-spot question about ``ball``.
 
-    ``label`` is the picker's accessible name, in the reader's language (the
-    caller's catalogue). No ball is drawn; a spot the case gives as occupied is
-    marked. The targets are for a pointer only: the list of spots beside the
-    picker is the way to answer by keyboard, and the site's JavaScript keeps
-    the two in step (``.is-chosen`` on the chosen target).
+    ``label`` is the picker's accessible name, in the reader's language (the caller's
+    catalogue). The table is drawn as the referee finds it when he re-spots (:func:`
+    respot_table`): ``ball`` is not on it. Every spot stays a target and none is marked
+    free or taken: the balls drawn say which are covered. The targets are for a pointer
+    only: the list of spots beside the picker is the way to answer by keyboard, and the
+    site's JavaScript keeps the two in step (``.is-chosen`` on the chosen target).
 
-    >>> svg = spot_picker_svg({"state": {"occupied_spots": ["black"]}}, label="Spots")
-    >>> svg.count('class="spot-target"'), svg.count('class="occupied-spot"')
-    (6, 1)
+    >>> case = {"state": {"positions": {"black": [889, 3245], "pink": [889, 2676.75]}},
+    ...         "stroke": {"potted": ["black"]}}
+    >>> svg = spot_picker_svg(case, label="Spots", ball="black")
+    >>> svg.count('class="spot-target"'), svg.count('data-ball="pink"'), 'data-ball="black"' in svg
+    (6, 1, False)
     """
+    table = respot_table(case, ball=ball)
     body = _table_parts(spot_radius=SPOT_RADIUS)
     body += _spot_targets()
-    # Drawn over the targets (a click still reaches the target below): a grey ring
-    # and a cross on each spot the case says is taken.
+    # Drawn over the targets, letting a click through to the target beneath.
     body += [
-        f'<g class="occupied-spot" data-spot="{colour}" pointer-events="none">'
-        f'<circle cx="{_svg(*SPOTS[colour])[0]}" cy="{_svg(*SPOTS[colour])[1]}" '
-        f'r="{_num(BALL_RADIUS * 1.6)}" fill="#a7b0ac" fill-opacity="0.85" '
-        f'stroke="#1b1b1b" stroke-width="2" vector-effect="non-scaling-stroke"/>'
-        f"{_cross(SPOTS[colour])}</g>"
-        for colour in _picker_occupied_spots(case)
+        _ball_circle(name, *_svg(*point)).replace("<circle ", '<circle pointer-events="none" ', 1)
+        for name, point in table.balls
+    ]
+    body += [
+        f'<circle class="ball ball-unknown" data-covers="{colour}" pointer-events="none" '
+        f'cx="{_svg(*SPOTS[colour])[0]}" cy="{_svg(*SPOTS[colour])[1]}" '
+        f'r="{_num(BALL_RADIUS)}" fill="{UNKNOWN_BALL[0]}" stroke="{UNKNOWN_BALL[1]}" '
+        f'stroke-width="{BALL_OUTLINE_PX}" vector-effect="non-scaling-stroke"/>'
+        for colour in table.covered
     ]
     return _numbered(_svg_document(
         view_box=_table_view_box(),
         title=label,
-        desc="",
+        desc=_respot_table_description(table),
         body=body,
         css_class="table-diagram spot-picker-table",
     ))
+
+
+def _respot_table_description(table: RespotTable) -> str:
+    if table.source == "spots":
+        return pgettext("schematic", "Occupied spots: %(spots)s") % {
+            "spots": format_list([str(_SPOT_IN_LIST[colour]) for colour in table.covered])
+        }
+    if table.source == "none":
+        return ""
+    return _positions_description(table.balls, cue_ball=table.source == "after")
+
+
+def spot_picker_caption(case: Mapping[str, Any], *, ball: str) -> str:
+    """What the spot picker of a question about ``ball`` shows, in the reader's language.
+
+    >>> from django.utils import translation
+    >>> with translation.override("en"):
+    ...     spot_picker_caption({"stroke": {"positions_after": {}}}, ball="pink")
+    'The balls as they came to rest after the stroke, without the pink.'
+    """
+    table = respot_table(case, ball=ball)
+    name = ball_name(ball, case="_gen") if ball in BALL_STYLE else ""
+    if table.source == "after":
+        return pgettext(
+            "spot picker", "The balls as they came to rest after the stroke, without %(ball)s."
+        ) % {"ball": name}
+    if table.source == "before":
+        return pgettext(
+            "spot picker",
+            "The object balls where they stood before the stroke, without %(ball)s and the "
+            "balls potted; the cue ball is not drawn: where it came to rest is not given.",
+        ) % {"ball": name}
+    if table.source == "spots":
+        return pgettext(
+            "spot picker",
+            "Where the balls lie is not given: a grey ball stands for each ball that covers "
+            "a spot.",
+        )
+    return pgettext("spot picker", "Where the balls lie is not given: read what happened.")
 
 
 # --- the stroke, as an illustration ----------------------------------------------

@@ -145,15 +145,18 @@ def get_item(mapping: Mapping[str, Any], key: str) -> Any:
 
 
 @register.simple_tag
-def spot_picker(case: Mapping[str, Any], label: str) -> SafeString:
-    """The spots of the table to click, for a re-spot question (``quiz.diagrams.spot_picker_svg``).
+def spot_picker(case: Mapping[str, Any], label: str, ball: str = "") -> SafeString:
+    """The spots of the table to click, for a re-spot question about ``ball``
+    (``quiz.diagrams.spot_picker_svg``), and what it shows as its caption.
 
     ``label`` names the picker for a screen reader; the list of spots stays the
     keyboard's way to answer.
     """
-    from quiz.diagrams import spot_picker_svg
+    from quiz.diagrams import spot_picker_caption, spot_picker_svg
 
-    return spot_picker_svg(case, label=label)
+    caption = escape(spot_picker_caption(case, ball=ball))
+    svg = spot_picker_svg(case, label=label, ball=ball)
+    return mark_safe(f'{svg}<figcaption class="spot-picker-caption">{caption}</figcaption>')
 
 
 @register.filter

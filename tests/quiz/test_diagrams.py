@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import doctest
+import math
 import re
 import xml.etree.ElementTree as ET
 
@@ -173,11 +174,11 @@ def picker_targets(root: ET.Element) -> list[ET.Element]:
 
 def test_spot_picker_has_the_six_spots_as_large_named_targets():
     with translation.override("pl"):
-        root = parse(spot_picker_svg(case_with(POSITIONS), label="Punkty: kliknij"))
+        root = parse(spot_picker_svg(case_with(POSITIONS), label="Punkty: kliknij", ball="pink"))
     assert root.get("role") == "img"
     title = root.find(f"{SVG}title")
     assert title.text == "Punkty: kliknij"
-    assert root.get("aria-labelledby") == title.get("id")
+    assert root.get("aria-labelledby").split()[0] == title.get("id")
     targets = picker_targets(root)
     assert [g.get("data-target") for g in targets] == [f"{c}_spot" for c in SPOTS]
     assert targets[3].find(f"{SVG}title").text == "Punkt Niebieskiej"
@@ -188,35 +189,79 @@ def test_spot_picker_has_the_six_spots_as_large_named_targets():
         assert area.get("fill") == BALL_STYLE[colour][0]  # tinted with its colour
         # Several balls wide, but the three baulk-line spots (292 mm apart) do not overlap.
         assert 4 * BALL_RADIUS <= float(area.get("r")) < 292 / 2
-    assert not balls(root)
 
 
-def test_spot_picker_marks_the_occupied_spots_the_case_gives():
+def picker_marks(root: ET.Element) -> list[ET.Element]:
+    """Anything drawn on the picker besides the table, its targets and its balls."""
+    known = {"rail", "cushions", "cloth", "pocket", "baulk-line", "d", "spot", "spot-target",
+             "spot-target-area", "ball ball-unknown", *(f"ball ball-{b}" for b in BALL_STYLE)}
+    return [e for e in root.iter() if e.tag != f"{SVG}title" and e is not root
+            and e.tag != f"{SVG}desc" and e.get("class") not in known]
+
+
+def test_spot_picker_draws_the_balls_at_rest_after_the_stroke_without_the_ball_asked():
+    # The pink came to rest on the black spot: the black spot is covered when the black is
+    # re-spotted, though the positions before the stroke left it free.
+    case = case_with({"white": [300, 600], "pink": [889, 2676.75], "black": [889, 3245.0]})
+    case["stroke"] = {"potted": ["black"],
+                      "positions_after": {"white": [889, 1784.5], "pink": [889, 3245.0]}}
+    with translation.override("en"):
+        root = parse(spot_picker_svg(case, label="Spots", ball="black"))
+    drawn = {(b.get("data-ball"), b.get("cx"), b.get("cy")) for b in balls(root)}
+    assert drawn == {("white", "1784.5", "889"), ("pink", "3245", "889")}
+    # A click on a ball reaches the spot's target beneath; nothing is marked taken or free.
+    assert all(b.get("pointer-events") == "none" for b in balls(root))
+    assert len(picker_targets(root)) == 6
+    assert not picker_marks(root)
+    assert "pink on the black spot" in text_of(root, "desc")
+
+
+def test_spot_picker_without_positions_after_leaves_off_the_ball_asked_and_the_cue_ball():
+    # The black sat on its spot before the stroke: drawn there, it would cross out the answer.
+    case = case_with({"white": [600, 2400], "black": [889, 3245], "blue": [889, 1784.5],
+                      "pink": [889, 2676.75], "red": [[889, 2000]]})
+    case["stroke"] = {"first_contact": ["red"], "potted": ["red", "pink"]}
+    with translation.override("en"):
+        root = parse(spot_picker_svg(case, label="Spots", ball="black"))
+    # The potted red cannot be told from the others: every red stays (as the engine does).
+    assert sorted(b.get("data-ball") for b in balls(root)) == ["blue", "red"]
+    assert not picker_marks(root)
+    assert "cue ball" not in text_of(root, "desc")
+
+
+def test_spot_picker_draws_a_grey_ball_on_each_spot_the_case_gives_as_covered():
     case = case_with(reds=5, ball_on="colour", occupied_spots=["blue", "black"])
     with translation.override("ru"):
-        root = parse(spot_picker_svg(case, label="Точки"))
-    occupied = [c.get("data-spot") for c in root.iter() if c.get("class") == "occupied-spot"]
-    assert occupied == ["blue", "black"]
+        root = parse(spot_picker_svg(case, label="Точки", ball="black"))
+    covered = [c.get("data-covers") for c in root.iter() if c.get("class") == "ball ball-unknown"]
+    assert covered == ["blue", "black"]
     assert picker_targets(root)[5].find(f"{SVG}title").text == "Точка чёрного"
+    assert not picker_marks(root)
     with translation.override("ru"):
-        plain = parse(spot_picker_svg(case_with(reds=5), label="Точки"))
-    assert not [c for c in plain.iter() if c.get("class") == "occupied-spot"]
+        plain = parse(spot_picker_svg(case_with(reds=5), label="Точки", ball="black"))
+    assert not balls(plain) and not [c for c in plain.iter() if c.get("data-covers")]
 
 
-def test_spot_picker_marks_the_spots_balls_at_rest_cover_after_the_stroke():
-    # The pink came to rest on the black spot; the black spot is taken when a ball is
-    # re-spotted, though the positions before the stroke left it free.
-    case = case_with({"white": [300, 600], "pink": [889, 2676.75]})
-    case["stroke"] = {"positions_after": {"white": [889, 1784.5], "pink": [889, 3245.0]}}
-    with translation.override("en"):
-        root = parse(spot_picker_svg(case, label="Spots"))
-    occupied = [c.get("data-spot") for c in root.iter() if c.get("class") == "occupied-spot"]
-    assert occupied == ["blue", "black"]
-    # The marks let a click through to the spot's target beneath.
-    assert all(
-        c.get("pointer-events") == "none"
-        for c in root.iter() if c.get("class") == "occupied-spot"
-    )
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(
+    ("case", "ball"),
+    [
+        ({"stroke": {"positions_after": {"white": [889, 600]}}}, "pink"),
+        ({"state": {"positions": {"black": [889, 3245]}}, "stroke": {}}, "black"),
+        ({"state": {"occupied_spots": ["black"]}, "stroke": {}}, "black"),
+        ({"state": {}, "stroke": {}}, "blue"),
+    ],
+)
+def test_the_picker_says_what_its_table_shows(case, ball, language):
+    with translation.override(language):
+        caption = diagrams.spot_picker_caption(case, ball=ball)
+        name = diagrams.ball_name(ball, case="_gen")
+    source = diagrams.respot_table(case, ball=ball).source
+    assert caption.endswith(".") and "%(" not in caption
+    assert (name in caption) is (source in ("after", "before"))
+    if language != "en":
+        english = diagrams.spot_picker_caption(case, ball=ball)
+        assert caption != english
 
 
 def test_balls_off_the_table_are_not_drawn():
@@ -499,3 +544,50 @@ def test_where_a_ball_lies_is_named_by_the_nearest_landmark():
 def test_examples_in_the_docstrings_hold():
     result = doctest.testmod(diagrams)
     assert result.attempted > 0 and result.failed == 0
+
+
+BAULK_COLOURS = {"yellow": [1181.0, 737.0], "green": [597.0, 737.0], "brown": [889.0, 737.0]}
+#: Re-spot questions of the exam pool (copied here) whose picker once crossed out the
+#: right spot (issue 26): it drew the table before the stroke, the ball asked still on its
+#: spot; and one whose own spot a red covers after the stroke.
+RESPOT_CASES = [
+    ({"format": "snooker-referee-case/1", "id": "last-black-safety-touches-nothing",
+      "state": {"scores": {"A": 50, "B": 43},
+                "positions": {"black": [889, 3245], "white": [600, 2400]}},
+      "stroke": {"first_contact": []}}, "black"),
+    ({"format": "snooker-referee-case/1", "id": "brown-on-cue-ball-placed-beyond-baulk-line",
+      "state": {"in_hand": True, "scores": {"A": 52, "B": 30},
+                "positions": {"brown": [889, 737], "blue": [889, 1784.5],
+                              "pink": [889, 2676.75], "black": [889, 3245]}},
+      "stroke": {"first_contact": ["brown"], "potted": ["brown"],
+                 "infringements": ["bad_from_hand"]}}, "brown"),
+    ({"format": "snooker-referee-case/1", "id": "black-spot-taken-by-red",
+      "state": {"ball_on": "colour", "positions": {
+          "white": [1300, 3040], "red": [[1250, 2450], [889, 3250]], **BAULK_COLOURS,
+          "blue": [889, 1784.5], "pink": [600, 2950], "black": [1560, 3360]}},
+      "stroke": {"nominated": "black", "first_contact": ["black"], "potted": ["black"],
+                 "positions_after": {"white": [1150, 2840], "red": [[1250, 2450], [889, 3250]],
+                                     **BAULK_COLOURS, "blue": [889, 1784.5],
+                                     "pink": [600, 2950]}}}, "black"),
+]
+
+
+@pytest.mark.parametrize(("case", "ball"), RESPOT_CASES, ids=[c["id"] for c, _ in RESPOT_CASES])
+def test_the_picker_shows_the_table_the_engine_re_spots_on_and_decides_nothing(case, ball):
+    import rules_engine
+
+    decision = rules_engine.judge(rules_engine.load_case(case)).to_dict()
+    to = next(r["to"] for r in decision["respots"] if r["ball"] == ball)
+    with translation.override("en"):
+        root = parse(spot_picker_svg(case, label="Spots", ball=ball))
+    drawn = [(b.get("data-ball"), (float(b.get("cy")), float(b.get("cx")))) for b in balls(root)]
+    assert ball not in [name for name, _ in drawn]
+    assert not picker_marks(root) and len(picker_targets(root)) == 6
+
+    def covered(colour):
+        return any(math.dist(point, SPOTS[colour]) < 2 * BALL_RADIUS for _, point in drawn)
+
+    # The engine's spot is free on the drawing, and so is every spot it passed over
+    # (3.7: own spot first, then the highest): the drawing agrees with the engine.
+    assert to.endswith("_spot") and not covered(to.removesuffix("_spot"))
+    assert covered(ball) is (to != f"{ball}_spot")
