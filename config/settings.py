@@ -14,6 +14,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
+from config.cache import cache_settings
 from config.email import email_settings
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -62,6 +63,7 @@ INSTALLED_APPS = [
     "exams",
     "accounts",
     "studio",
+    "throttling",
 ]
 
 MIDDLEWARE = [
@@ -132,6 +134,10 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_f
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         {"server_side_binding": True, "prepare_threshold": 5}
     )
+
+# One cache shared by every worker and server, where every limit and throttle counts:
+# the project's database by default, Redis with CACHE_URL=redis://host:6379/0.
+CACHES = cache_settings(os.environ.get("CACHE_URL"))
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any
 
 from django.conf import settings
-from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 
@@ -28,6 +27,7 @@ from quiz.management.commands import load_scenarios as loader
 from quiz.models import Audience, Scenario, Topic
 from quiz.validation import ScenarioProblem, scenario_problems, store_scenario
 from studio.models import Author, Draft, PublishedVersion
+from throttling.services import take_turn
 
 CASE_FORMAT = "snooker-referee-case/1"
 WORD_FIELDS = ("title", "narrative", "question", "note")
@@ -107,15 +107,11 @@ def decision_summary(decision: Mapping[str, Any]) -> list[dict[str, str]]:
 
 def take_verdict_turn(*, user_id: int, now: datetime | None = None) -> bool:
     """Count one verdict request for ``user_id``; False once over the minute's allowance."""
-    moment = now or timezone.now()
-    key = f"studio-verdict:{user_id}:{moment:%Y%m%d%H%M}"
-    cache.add(key, 0, timeout=120)
-    try:
-        count = cache.incr(key)
-    except ValueError:  # expired between add and incr
-        cache.set(key, 1, timeout=120)
-        count = 1
-    return count <= getattr(settings, "STUDIO_VERDICT_PER_MINUTE", VERDICT_RATE)
+    # Counted in the cache every worker and server shares (throttling/services.py).
+    return take_turn(
+        scope="studio-verdict", key=str(user_id), window=60, now=now,
+        limit=getattr(settings, "STUDIO_VERDICT_PER_MINUTE", VERDICT_RATE),
+    )
 
 
 # --- drafts ------------------------------------------------------------------------

@@ -28,7 +28,7 @@ EARLY_STROKE = {
 
 
 @pytest.fixture(autouse=True)
-def _fresh_cache():
+def _fresh_cache(db):
     cache.clear()
     yield
     cache.clear()

@@ -19,7 +19,7 @@ VERDICT = "/en/author/verdict/"
 
 
 @pytest.fixture(autouse=True)
-def _fresh_cache():
+def _fresh_cache(db):
     cache.clear()
     yield
     cache.clear()
