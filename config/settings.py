@@ -64,6 +64,7 @@ INSTALLED_APPS = [
     "accounts",
     "studio",
     "throttling",
+    "credentials",
 ]
 
 MIDDLEWARE = [
@@ -232,6 +233,19 @@ if os.environ.get("EMAIL_URL"):
     globals().update(email_settings(os.environ["EMAIL_URL"]))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Baize <noreply@localhost>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
+
+# Open Badges credentials (credentials/, docs/credentials.md). The master key encrypts every
+# federation's signing key: CREDENTIALS_MASTER_KEY (Fernet keys, newest first, comma-separated)
+# or the file CREDENTIALS_MASTER_KEY_FILE names (development: .credentials/master.key,
+# git-ignored, made by `make run`). CREDENTIALS_BASE_URL is the public address written into
+# credentials (issuer, keys, status lists): set it once for good in production.
+CREDENTIALS_MASTER_KEY = os.environ.get("CREDENTIALS_MASTER_KEY", "")
+CREDENTIALS_MASTER_KEY_FILE = os.environ.get(
+    "CREDENTIALS_MASTER_KEY_FILE", str(BASE_DIR / ".credentials" / "master.key") if DEBUG else ""
+)
+CREDENTIALS_BASE_URL = os.environ.get("CREDENTIALS_BASE_URL", "http://127.0.0.1:8000")
+# Seconds a status list (and the issuer profile) may be cached by verifiers and by the site.
+CREDENTIALS_STATUS_LIST_TTL = int(os.environ.get("CREDENTIALS_STATUS_LIST_TTL", "300"))
 
 # Login throttling (django-axes): after AXES_FAILURE_LIMIT failures an account, and
 # separately an address, is locked for AXES_COOLOFF_MINUTES; staff unlock in the admin

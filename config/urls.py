@@ -15,6 +15,10 @@ urlpatterns = i18n_patterns(
     path("accounts/", include("accounts.urls")),
     path("exams/", include("exams.urls")),
     path("author/", include("studio.urls")),
+    path("credentials/", include("credentials.urls")),
     path("", include("quiz.urls")),
     prefix_default_language=True,
 )
+# What credential verifiers fetch (issuer profiles, keys, status lists): in no language, at
+# addresses that signed credentials name for good.
+urlpatterns += [path("credentials/", include("credentials.api_urls"))]

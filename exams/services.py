@@ -22,6 +22,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from config.prepared import PreparedQuery, PreparedUpdate
+from credentials import services as credential_services
 from quiz.editions import with_edition
 from quiz.grading import grade, graded_by
 from quiz.models import Scenario
@@ -615,6 +616,8 @@ def issue_certificate(*, attempt: Attempt, now: datetime) -> Certificate:
         AuditEvent.Action.CERTIFICATE_ISSUED, exam=exam, attempt=attempt,
         certificate=certificate, at=now, detail=code,
     )
+    # Its Open Badges credential (none while the federation has no signing key).
+    credential_services.issue_credential(certificate=certificate, now=now)
     return certificate
 
 
@@ -636,4 +639,5 @@ def revoke_certificate(
         AuditEvent.Action.CERTIFICATE_REVOKED, exam=certificate.attempt.enrolment.exam,
         attempt=certificate.attempt, certificate=certificate, actor=by, at=now, detail=reason,
     )
+    credential_services.revoke_credentials(certificate=certificate, now=now)
     return certificate
