@@ -5,7 +5,6 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from . import views
-from .forms import VerifiedPasswordResetForm
 
 urlpatterns = [
     path("signup/", views.signup, name="signup"),
@@ -20,7 +19,7 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path(
         "password/reset/",
-        auth_views.PasswordResetView.as_view(form_class=VerifiedPasswordResetForm),
+        views.PasswordResetView.as_view(),
         name="password_reset",
     ),
     path(

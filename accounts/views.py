@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -11,9 +12,18 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from . import backends, selectors, services
-from .forms import SignUpForm
+from . import backends, mail_limits, selectors, services
+from .forms import SignUpForm, VerifiedPasswordResetForm
 from .tokens import verification_token
+
+
+def too_many_from_client() -> str:
+    return _("Too many mails were asked from your connection in the last hour. "
+             "Try again later.")
+
+
+def too_many_to_address() -> str:
+    return _("Too many mails went to this address in the last hour. Try again later.")
 
 
 def _send_link(request: HttpRequest, user: object) -> None:
@@ -25,7 +35,7 @@ def _send_link(request: HttpRequest, user: object) -> None:
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     form = SignUpForm(data=request.POST or None)
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and form.is_valid() and _mail_allowed(form, request):
         try:
             user = services.sign_up(
                 username=form.cleaned_data["username"],
@@ -55,6 +65,17 @@ def signup(request: HttpRequest) -> HttpResponse:
         {"form": form},
         status=400 if request.method == "POST" else 200,
     )
+
+
+def _mail_allowed(form: SignUpForm, request: HttpRequest) -> bool:
+    """A sign-up mails its address: within this client's and this address's allowance."""
+    if not mail_limits.take_client_turn(request=request):
+        form.add_error(None, too_many_from_client())
+        return False
+    if not mail_limits.take_address_turn(email=form.cleaned_data["email"]):
+        form.add_error("email", too_many_to_address())
+        return False
+    return True
 
 
 def verify_email(request: HttpRequest, uidb64: str, token: str) -> HttpResponse:
@@ -99,9 +120,27 @@ def verify_email_resend(request: HttpRequest) -> HttpResponse:
     ):
         messages.info(request, _("There is no address to confirm."))
         return redirect("quiz:home")
+    if not mail_limits.may_mail(request=request, email=request.user.email_address.email):
+        messages.error(request, too_many_to_address())
+        return redirect("quiz:home")
     _send_link(request, request.user)
     messages.success(
         request,
         _("We have sent a new link to %(email)s.") % {"email": request.user.email_address.email},
     )
     return redirect("quiz:home")
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's, within the mail allowances. Past the address's, the page is the same as
+    when a mail went (and as when no account has the address): nothing is revealed."""
+
+    form_class = VerifiedPasswordResetForm
+
+    def form_valid(self, form: VerifiedPasswordResetForm) -> HttpResponse:
+        if not mail_limits.take_client_turn(request=self.request):
+            form.add_error(None, too_many_from_client())
+            return self.render_to_response(self.get_context_data(form=form), status=429)
+        if not mail_limits.take_address_turn(email=form.cleaned_data["email"]):
+            return redirect(self.get_success_url())
+        return super().form_valid(form)

@@ -249,3 +249,82 @@ def test_an_over_long_user_name_is_a_wrong_login_and_still_counted(client, db):
         assert fail_login(client, name, f"10.0.1.{attempt}").status_code == 200
     assert fail_login(client, name, "10.0.1.9").status_code == 429  # the fifth locks
     assert {len(row.username) for row in AccessAttempt.objects.all()} == {255}
+
+
+# --- mail allowances ---------------------------------------------------------------------
+
+
+def test_twenty_password_resets_for_one_address_send_three_mails(client, db):
+    get_user_model().objects.create_user("reader", "reader@example.org", "old-pass-1234")
+    pages = [
+        client.post(url("password_reset"), {"email": "reader@example.org"},
+                    REMOTE_ADDR=f"10.2.0.{attempt}")
+        for attempt in range(20)
+    ]
+    assert len(mail.outbox) == 3
+    # every answer the same redirect, with the mail or without
+    assert {(page.status_code, page.url) for page in pages} == {(302, url("password_reset_done"))}
+
+
+def test_a_reset_for_an_address_without_account_looks_the_same_and_counts_the_same(client, db):
+    """Whether an account has the address never shows, not even past the allowance."""
+    get_user_model().objects.create_user("reader", "reader@example.org", "old-pass-1234")
+    answers = {}
+    for email in ("reader@example.org", "nobody@example.org"):
+        answers[email] = [
+            (page.status_code, page.url)
+            for page in (
+                client.post(url("password_reset"), {"email": email}, REMOTE_ADDR=f"10.3.0.{n}")
+                for n in range(5)
+            )
+        ]
+    assert answers["reader@example.org"] == answers["nobody@example.org"]
+
+
+def test_one_client_asking_resets_for_many_addresses_is_stopped(client, db):
+    for n in range(10):
+        client.post(url("password_reset"), {"email": f"a{n}@example.org"}, REMOTE_ADDR="10.4.0.1")
+    refused = client.post(url("password_reset", "pl"), {"email": "b@example.org"},
+                          REMOTE_ADDR="10.4.0.1")
+    assert refused.status_code == 429
+    assert "Spróbuj ponownie" in refused.content.decode()
+    # another client is not stopped
+    other = client.post(url("password_reset"), {"email": "b@example.org"}, REMOTE_ADDR="10.4.0.2")
+    assert other.status_code == 302
+
+
+def test_twenty_resends_of_the_verification_link_send_three_mails_in_all(client, db):
+    sign_up(client)
+    for _ in range(20):
+        client.post(url("verify_email_resend"))
+    assert len(mail.outbox) == 3  # the sign-up's and two more
+    page = client.post(url("verify_email_resend", "fr"), follow=True)
+    assert "Trop de messages" in page.content.decode()
+
+
+def test_twenty_sign_ups_naming_one_address_send_three_mails(client, db):
+    for n in range(20):
+        client.logout()
+        page = client.post(
+            url("signup"),
+            {"username": f"nowy{n}", "email": "target@example.org",
+             "password1": PASSWORD, "password2": PASSWORD},
+            REMOTE_ADDR=f"10.5.0.{n}",
+        )
+    assert len(mail.outbox) == 3
+    assert get_user_model().objects.count() == 3
+    assert page.status_code == 400
+    assert "Too many mails went to this address" in page.content.decode()
+
+
+def test_one_client_signing_up_many_addresses_is_stopped(client, db):
+    for n in range(11):
+        client.logout()
+        page = client.post(
+            url("signup"),
+            {"username": f"nowy{n}", "email": f"n{n}@example.org",
+             "password1": PASSWORD, "password2": PASSWORD},
+            REMOTE_ADDR="10.6.0.1",
+        )
+    assert len(mail.outbox) == 10
+    assert "from your connection" in page.content.decode()
