@@ -17,6 +17,7 @@ from django.core.validators import (
     MinValueValidator,
     validate_email,
 )
+from django.utils.functional import cached_property
 from django.utils.translation import get_language_info, ngettext
 from django.utils.translation import gettext_lazy as _
 
@@ -187,14 +188,32 @@ class ExamForm(forms.ModelForm):
         for code in LANGUAGE_CODES:
             if code not in offered and not (cleaned.get(f"name_{code}") or "").strip():
                 cleaned[f"name_{code}"] = first
-        given = [code for code in offered if (cleaned.get(f"instructions_{code}") or "").strip()]
-        if given and len(given) < len(offered):
-            for code in offered:
-                if code not in given:
-                    self.add_error(
-                        f"instructions_{code}",
-                        _("Write the instructions in every language offered, or in none."),
-                    )
+        self._clean_instructions(cleaned, offered)
+
+    def _clean_instructions(self, cleaned: dict[str, Any], offered: list[str]) -> None:
+        """Instructions, if any, in every language offered: a candidate reads them in his.
+
+        Instructions written only in languages the exam does not offer would reach no
+        candidate in his language: refused, on the fields written.
+        """
+        given = [
+            code for code in LANGUAGE_CODES if (cleaned.get(f"instructions_{code}") or "").strip()
+        ]
+        if not given:
+            return
+        for code in offered:
+            if code not in given:
+                self.add_error(
+                    f"instructions_{code}",
+                    _("Write the instructions in every language offered, or in none."),
+                )
+        if not any(code in offered for code in given):
+            for code in given:
+                self.add_error(
+                    f"instructions_{code}",
+                    _("The exam is not offered in %(language)s: write the instructions in "
+                      "the languages it offers.") % {"language": _language_name(code)},
+                )
 
 
 class LocalMaxValueValidator(MaxValueValidator):
@@ -292,10 +311,25 @@ class BaseSectionFormSet(forms.BaseInlineFormSet):
         # Empty rows are numbered after the saved sections, so that the order reads right.
         saved = len(self.get_queryset()) if self.instance.pk else 0
         self.initial_extra = [{"order": saved + n} for n in range(1, self.extra + 1)]
-        self.pool = {
+
+    @cached_property
+    def pool(self) -> dict[int, int]:
+        """Per topic, the scenarios written in every language the exam offers.
+
+        Read when the sections are first built or checked: after the exam's own form is
+        valid, ``instance.languages`` holds the languages just chosen.
+        """
+        return {
             size.topic.pk: size.total
-            for size in exam_pool_sizes(federation=self.instance.federation_id)
+            for size in exam_pool_sizes(
+                federation=self.instance.federation_id, languages=self.pool_languages
+            )
         }
+
+    @property
+    def pool_languages(self) -> list[str]:
+        languages = self.instance.languages
+        return [code for code in LANGUAGE_CODES if isinstance(languages, list) and code in languages]
 
     def _construct_form(self, i: int, **kwargs: Any) -> forms.Form:
         form = super()._construct_form(i, **kwargs)

@@ -299,14 +299,18 @@ def next_attempt_refusal(
 # --- the exam pool ---------------------------------------------------------------
 
 
-def exam_pool(*, federation: Federation | int) -> QuerySet[Scenario]:
+def exam_pool(
+    *, federation: Federation | int, languages: Iterable[str] = ()
+) -> QuerySet[Scenario]:
     """The scenarios a federation's exams draw from: closed-book, never practice ones.
 
     Published exam-only scenarios that the federation owns, and the shared pool
-    (owned by no federation); never another federation's.
+    (owned by no federation); never another federation's. With ``languages``, only
+    those written in every one of them: a candidate never gets a question in a
+    language it lacks (a federation's own scenarios need only its languages).
     """
     federation_id = federation.pk if isinstance(federation, Federation) else federation
-    return Scenario.objects.filter(
+    pool = Scenario.objects.filter(
         Q(federation__isnull=True) | Q(federation_id=federation_id),
         published=True,
         audience=Audience.EXAM,
@@ -326,14 +330,17 @@ class PoolSize:
         return self.own + self.shared
 
 
-def exam_pool_sizes(*, federation: Federation | int) -> list[PoolSize]:
-    """Per topic, in order: the federation's own exam-only scenarios and the shared ones."""
+def exam_pool_sizes(
+    *, federation: Federation | int, languages: Iterable[str] = ()
+) -> list[PoolSize]:
+    """Per topic, in order: the federation's own exam-only scenarios and the shared ones
+    (with ``languages``: those written in every one of them)."""
     from quiz.models import Topic
 
     federation_id = federation.pk if isinstance(federation, Federation) else federation
     counts = {
         (row["topic_id"], row["federation_id"] is not None): row["count"]
-        for row in exam_pool(federation=federation_id)
+        for row in exam_pool(federation=federation_id, languages=languages)
         .order_by()  # the model's ordering would split the groups
         .values("topic_id", "federation_id")
         .annotate(count=Count("pk"))
@@ -348,6 +355,66 @@ def exam_pool_sizes(*, federation: Federation | int) -> list[PoolSize]:
     ]
 
 
+    for code in languages:
+        pool = pool.filter(written_in(code))
+    return pool
+
+
+LANGUAGE_CODES = tuple(code for code, _name in settings.LANGUAGES)
+#: The words a scenario needs in a language before it may be shown in it (the note is optional).
+WRITTEN_FIELDS = ("title", "narrative", "question")
+
+
+def written_in(language: str) -> Q:
+    """Scenarios whose title, narrative and question are written in ``language``.
+
+    >>> sorted(child[0] for child in written_in("pl").children)
+    ['narrative_pl__gt', 'question_pl__gt', 'title_pl__gt']
+    """
+    if language not in LANGUAGE_CODES:
+        raise ValueError(f"not a language of the site: {language!r}")
+    # "> ''" leaves out both NULL and the empty text.
+    return Q(**{f"{name}_{language}__gt": "" for name in WRITTEN_FIELDS})
+
+
+def federation_languages(*, federation: Federation | int | None) -> list[str]:
+    """The languages a pool's scenarios must be written in, in the site's order.
+
+    A federation's own pool: the languages its exams offer (all of the site's while
+    it has no exam yet). The shared pool (``None``) serves every federation: all of them.
+    """
+    if federation is None:
+        return list(LANGUAGE_CODES)
+    federation_id = federation.pk if isinstance(federation, Federation) else federation
+    return federations_languages(federations=[federation_id])[federation_id]
+
+
+def federations_languages(*, federations: Iterable[int]) -> dict[int, list[str]]:
+    """:func:`federation_languages` of each federation id, read in one query."""
+    wanted = list(federations)
+    offered: dict[int, set[str]] = {pk: set() for pk in wanted}
+    rows = Exam.objects.filter(federation_id__in=wanted).values_list("federation_id", "languages")
+    for federation_id, languages in rows:
+        offered[federation_id].update(languages if isinstance(languages, list) else ())
+    return {
+        pk: [code for code in LANGUAGE_CODES if code in codes] or list(LANGUAGE_CODES)
+        for pk, codes in offered.items()
+    }
+
+
+def exam_instructions(*, exam: Exam, language: str, fallback: str = "") -> tuple[str, str]:
+    """The exam's instructions for a candidate reading ``language``, and the language
+    they are in: his own when the exam offers it and they are written in it, else
+    ``fallback`` (his enrolment's language), else the first language offered that has
+    them; never a language the exam does not offer. ``("", "")`` when there are none.
+    """
+    offered = [code for code in LANGUAGE_CODES if code in (exam.languages or [])]
+    for code in (language, fallback, *offered):
+        if code in offered:
+            text = (getattr(exam, f"instructions_{code}", "") or "").strip()
+            if text:
+                return text, code
+    return "", ""
 # --- the attempt ---------------------------------------------------------------
 
 

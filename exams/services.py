@@ -212,7 +212,7 @@ def start_attempt(
     refusal = selectors.next_attempt_refusal(enrolment=enrolment, attempts=attempts, now=now)
     if refusal is not None:
         raise refusal
-    drawn = draw_questions(exam=exam, rng=rng or random.SystemRandom())
+    drawn = draw_questions(exam=exam, rng=rng or random.SystemRandom(), language=language)
     if not drawn:
         raise NotEnoughQuestions(_("This exam has no questions yet."))
     try:
@@ -270,17 +270,22 @@ def grant_extra_time(
     return locked
 
 
-def draw_questions(*, exam: Exam, rng: random.Random) -> list[Scenario]:
+def draw_questions(
+    *, exam: Exam, rng: random.Random, language: str | None = None
+) -> list[Scenario]:
     """So many scenarios of the exam's pool per section, no scenario twice in one attempt.
 
     The pool is closed-book: exam-only scenarios of the exam's federation and of the
-    shared pool (:func:`exams.selectors.exam_pool`). Sections on one topic draw first,
+    shared pool (:func:`exams.selectors.exam_pool`), and with ``language`` (the
+    attempt's) only those written in it. Sections on one topic draw first,
     sections on every topic from what is left, so that any exam the form accepts
     can be drawn; the questions keep the sections' order.
     """
     # Their topics are read only to name one in a refusal.
     sections = selectors.exam_sections(exam=exam)
-    pool = selectors.exam_pool(federation=exam.federation_id).order_by()
+    pool = selectors.exam_pool(
+        federation=exam.federation_id, languages=[language] if language else ()
+    ).order_by()
     if all(section.topic_id is not None for section in sections):
         pool = pool.filter(topic_id__in={section.topic_id for section in sections})
     # The pool's ids and topics in one query, drawn from here: one query per section cost

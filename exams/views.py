@@ -171,6 +171,10 @@ def enrolment(request: HttpRequest, enrolment_id: int) -> HttpResponse:
                 return redirect(reverse("exams:question", args=[attempt.pk, 1]))
     elif request.method == "POST":
         status = 400
+    # In his language if the exam has them in it, else in one it offers (never another).
+    instructions, instructions_language = selectors.exam_instructions(
+        exam=enrolment.exam, language=translation.get_language(), fallback=enrolment.language
+    )
     # (Starting finishes an expired attempt itself; the page shows them finished too.)
     attempts = [
         services.finish_if_expired(attempt=attempt, now=now)
@@ -192,6 +196,8 @@ def enrolment(request: HttpRequest, enrolment_id: int) -> HttpResponse:
             "form": form,
             "exam_open": enrolment.exam.is_open(now),
             "now": now,
+            "instructions": instructions,
+            "instructions_language": instructions_language,
         },
         status=status,
     )
@@ -540,7 +546,10 @@ def exam_edit(request: HttpRequest, federation: Any, exam_id: int | None = None)
             "exam": exam if exam.pk else None,
             "form": form,
             "sections": sections,
-            "pool": selectors.exam_pool_sizes(federation=federation),
+            # as the sections count it: written in every language the exam offers
+            "pool": selectors.exam_pool_sizes(
+                federation=federation, languages=sections.pool_languages
+            ),
         },
         status=400 if request.method == "POST" else 200,
     )

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 import rules_engine
 from exams.models import Federation
+from exams.selectors import federations_languages
 from quiz.asks import Ask
 from quiz.explain import ball_label
 from quiz.management.commands.load_scenarios import SLUG
@@ -136,14 +137,28 @@ class DraftForm(PoolFields):
             for code in language_names()
         }
 
-    def language_tabs(self) -> list[dict[str, Any]]:
-        """Per language: its name, its fields, and whether title, narrative and question are set."""
+    def language_tabs(self, *, needed: list[str]) -> list[dict[str, Any]]:
+        """Per language: its name, its fields, whether title, narrative and question are set,
+        and whether the pool needs it (``needed``: :func:`studio.services.pool_languages`)."""
         tabs = []
         for code, name in language_names().items():
             fields = [self[f"{field}_{code}"] for field in WORD_FIELDS]
             values = [str(bound.value() or "").strip() for bound in fields[:3]]
-            tabs.append({"code": code, "name": name, "fields": fields, "complete": all(values)})
+            tabs.append({
+                "code": code, "name": name, "fields": fields, "complete": all(values),
+                "needed": code in needed, "started": any(values),
+            })
         return tabs
+
+    def pools_languages(self) -> dict[str, list[str]]:
+        """The languages each pool the author may choose needs: ``practice``, ``shared``
+        (the shared exam pool) and each federation's id (the editor follows the choice)."""
+        every = list(language_names())
+        federations = [federation.pk for federation in self.fields["federation"].queryset]
+        pools = {"practice": every, "shared": every}
+        for pk, codes in federations_languages(federations=federations).items():
+            pools[str(pk)] = codes
+        return pools
 
 
 class ImportForm(forms.Form):

@@ -181,6 +181,19 @@ def _colours() -> tuple[str, ...]:
     return tuple(rules_engine.COLOURS)
 
 
+def pool_languages(*, audience: str, federation: Federation | None) -> list[str]:
+    """The languages a scenario of this pool must be written in before it is published.
+
+    A federation's own exam pool: the languages its exams offer; the shared exam pool
+    and practice serve everyone: every language of the site.
+    """
+    from exams.selectors import federation_languages
+
+    if audience == Audience.EXAM and federation is not None:
+        return federation_languages(federation=federation)
+    return languages()
+
+
 def language_complete(*, draft: Draft, language: str) -> bool:
     """Title, narrative and question are written in ``language`` (the note is optional)."""
     words = draft.words.get(language) or {}
@@ -253,7 +266,8 @@ def fixture_fields(
     for code in languages():
         words = draft.words.get(code) or {}
         for name in WORD_FIELDS:
-            fields[f"{name}_{code}"] = str(words.get(name) or "")
+            # Spaces alone are no text: the bank keeps an empty field for a language not written.
+            fields[f"{name}_{code}"] = str(words.get(name) or "").strip()
     return fields
 
 

@@ -15,12 +15,12 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from quiz.forms import AnswerForm, is_database_id
-from quiz.models import Scenario, Topic
+from quiz.models import Difficulty, Scenario, Topic
 from quiz.numbers import format_number
 from studio import selectors, services, vocabulary
 from studio.forms import DraftForm, GrantAuthorForm, ImportForm, NewDraftForm, language_names
@@ -96,10 +96,15 @@ def _editor(
     request: HttpRequest, draft: Any, form: DraftForm, *, status: int = 200, **extra: Any
 ) -> HttpResponse:
     language = translation.get_language()
+    needed = services.pool_languages(audience=draft.audience, federation=draft.federation)
+    names = language_names()
     return render(request, "studio/edit.html", {
         "draft": draft,
         "form": form,
-        "tabs": form.language_tabs(),
+        "tabs": form.language_tabs(needed=needed),
+        "needed_names": [names[code] for code in needed],
+        "list_separator": pgettext("list separator", ", "),
+        "pools_languages": json.dumps(form.pools_languages()),
         "glossary": glossary_terms(),
         "vocabulary": vocabulary.context(),
         "versions": draft.versions.all()[:10],
@@ -147,7 +152,7 @@ def publish(request: HttpRequest, pk: int) -> HttpResponse:
         return _editor(request, draft, form, status=400)
     draft = _save(form, draft)
     if request.POST.get("confirm") != "on":
-        problems = [{"path": "confirm", "message": _(
+        problems = [{"path": "confirm", "translated": True, "message": _(
             "Read the engine's decision and tick that it is the ruling you expect."
         )}]
         return _editor(request, draft, form, status=400, publish_problems=problems)
@@ -221,7 +226,7 @@ def preview(request: HttpRequest) -> HttpResponse:
         ask=ask if isinstance(ask, str) and ask in asks else "legal",
         ask_ball=data.get("ask_ball") if isinstance(data.get("ask_ball"), str) else "",
         title=str(data.get("title") or ""), narrative=str(data.get("narrative") or ""),
-        question=str(data.get("question") or ""), difficulty=1,
+        question=str(data.get("question") or ""), difficulty=_difficulty(data.get("difficulty")),
     )
     topic = str(data.get("topic") or "")
     scenario.topic = (
@@ -236,6 +241,14 @@ def preview(request: HttpRequest) -> HttpResponse:
         except (ValueError, TypeError, KeyError, AttributeError):
             html = render_to_string("studio/_preview_unavailable.html", request=request)
     return HttpResponse(html)
+
+
+def _difficulty(value: Any) -> int:
+    """The draft's difficulty as the editor sends it ("2" or 2); introductory otherwise."""
+    text = value if isinstance(value, str) else ""
+    if text.isascii() and text.isdigit() and len(text) < 3 and int(text) in Difficulty.values:
+        return int(text)
+    return Difficulty.INTRODUCTORY
 
 
 @require_GET

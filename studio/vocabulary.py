@@ -21,6 +21,7 @@ from django.utils.translation import pgettext_lazy
 
 import rules_engine
 from quiz.explain import ball_label
+from quiz.management.commands import load_scenarios as loader
 from rules_engine.balls import INFRINGEMENT_CLASSES, INFRINGEMENTS_NEEDING_BALL
 
 FIELDS: dict[str, Any] = {
@@ -183,9 +184,20 @@ def field_label(path: str) -> str:
     return str(FIELDS["case"])
 
 
-def describe_problem(path: str, message: str) -> dict[str, str]:
-    """A problem for the page: its path, the engine's words and the field it names."""
-    return {"path": path, "message": str(message), "field": field_label(path)}
+#: load_scenarios's messages about the words, which the studio says in the author's language
+#: (the engine's and the loader's other messages are short English sentences, marked so).
+WORD_MESSAGES = {
+    loader.MISSING_LANGUAGE: _("is empty: the pool this scenario goes to needs this language."),
+    loader.PARTLY_WRITTEN: _("is empty: write this language in full, or leave all of it empty."),
+}
+
+
+def describe_problem(path: str, message: str) -> dict[str, Any]:
+    """A problem for the page: its path, the words (the author's language when we have
+    them, else the engine's English: ``translated`` says which) and the field it names."""
+    translated = WORD_MESSAGES.get(message)
+    return {"path": path, "message": str(translated or message), "field": field_label(path),
+            "translated": translated is not None}
 
 
 def context() -> dict[str, Any]:

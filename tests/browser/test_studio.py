@@ -152,3 +152,88 @@ def test_author_builds_publishes_and_an_exam_draws_it(page, live_server, author)
     )
     ExamSection.objects.create(exam=exam, order=1, topic=scenario.topic, question_count=1)
     assert draw_questions(exam=exam, rng=random.Random(7)) == [scenario]
+
+
+#: A full table: white in baulk, two reds, every colour on its spot (mm).
+FULL_TABLE = {
+    "white": [889, 600], "red": [[889, 2800], [1000, 2900]],
+    "yellow": [1181, 737], "green": [597, 737], "brown": [889, 737],
+    "blue": [889, 1784.5], "pink": [889, 2676.75], "black": [889, 3245],
+}
+
+
+def below_the_table(page) -> tuple[float, float]:
+    box = page.locator("[data-table='state.positions'] svg").bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] + 30
+
+
+def test_a_federation_in_two_languages_publishes_in_those_two(page, live_server, author):
+    """The publish step names the languages the pool needs; the others may stay empty. The
+    preview shows the draft's difficulty; a ball let go off the table is said, not lost;
+    the chosen ball is ringed, never recoloured."""
+    from studio import services
+
+    federation = Federation.objects.get(slug="wfed")
+    now = timezone.now()
+    Exam.objects.create(
+        federation=federation, slug="w-2026", name="Welsh exam", time_limit=20,
+        opens_at=now - timedelta(hours=1), closes_at=now + timedelta(days=1), pass_mark=50,
+        languages=["pl", "en"],
+    )
+    topic = Topic.objects.get(slug="test-fouls")
+    draft = services.create_draft(user=author, slug="w-two-languages", topic=topic,
+                                  audience=Audience.EXAM, federation=federation)
+    words = {code: {"title": "", "narrative": "", "question": "", "note": ""}
+             for code in LANGUAGES}
+    for code in ("en", "pl"):
+        words[code] = {"title": f"In-off [{code}]", "narrative": f"A goes in-off [{code}].",
+                       "question": f"What is the penalty? [{code}]", "note": ""}
+    services.save_draft(
+        draft=draft, words=words, topic=topic, difficulty=3, ask="penalty", ask_ball="",
+        audience=Audience.EXAM, federation=federation,
+        case={"state": {"positions": FULL_TABLE},
+              "stroke": {"first_contact": ["red"], "cue_ball": "potted"}},
+    )
+    sign_in(page, live_server.url, username="writer", password=PASSWORD,
+            then=f"/en/author/{draft.pk}/")
+
+    assert page.locator("[data-needed-list]").inner_text() == "English, polski"
+    assert page.locator("[data-tab=pl] [data-tab-state]").inner_text() == "complete"
+    assert page.locator("[data-tab=fr] [data-tab-state]").inner_text() == "not needed"
+    page.locator("[data-preview] .meta").wait_for()
+    assert page.locator("[data-preview] .meta").inner_text().endswith("advanced")
+
+    # A ball from the tray let go beyond the table: not placed, and the page says so.
+    tray = page.locator("[data-table='state.positions'] [data-tray-ball=red]").bounding_box()
+    page.mouse.move(tray["x"] + 5, tray["y"] + 5)
+    page.mouse.down()
+    page.mouse.move(*below_the_table(page), steps=8)
+    page.mouse.up()
+    status = page.locator("[data-table='state.positions'] [data-table-status]")
+    assert status.inner_text() == "Not placed: drop the ball on the bed of the table."
+    assert balls(page, "red").count() == 2
+
+    # The chosen ball is ringed; dragged off the table it stays where it was, said so.
+    white = balls(page, "white")
+    ring = page.locator("[data-table='state.positions'] .selection-ring")
+    assert not ring.is_visible()
+    before = (white.get_attribute("cx"), white.get_attribute("cy"))
+    page.mouse.move(*screen_point(page, 889, 600))
+    page.mouse.down()
+    assert ring.is_visible()
+    assert white.get_attribute("fill") == "#f7f5ec"  # its own colour, not a selection colour
+    page.mouse.move(*below_the_table(page), steps=8)
+    page.mouse.up()
+    assert status.inner_text().startswith("The ball stays where it was")
+    assert (white.get_attribute("cx"), white.get_attribute("cy")) == before
+    assert ring.locator("circle").first.get_attribute("cx") == before[0]
+
+    page.locator("[data-confirm]").check()
+    page.get_by_role("button", name="Publish").click()
+    page.wait_for_selector(".messages")
+    assert "version 1" in page.locator(".messages").inner_text()
+    scenario = Scenario.objects.get(slug="w-two-languages")
+    assert (scenario.title_pl, scenario.title_fr, scenario.difficulty) == ("In-off [pl]", "", 3)
+    exam = Exam.objects.get(slug="w-2026")
+    ExamSection.objects.create(exam=exam, order=1, topic=topic, question_count=1)
+    assert draw_questions(exam=exam, rng=random.Random(7), language="pl") == [scenario]

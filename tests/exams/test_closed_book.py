@@ -317,3 +317,86 @@ def test_explanations_wait_while_the_candidate_runs_an_attempt_at_another_exam(
     assert selectors.review_level(attempt=finished_attempt, now=later) == Exam.Review.ANSWERS
     services.submit_attempt(attempt=running, now=clock())
     assert "grade-table" in client.get(url("result", finished_attempt.pk)).content.decode()
+
+
+# --- a question only in the languages it is written in ----------------------------------------
+
+
+def written_in_english_and_polish_only(scenarios: list[Scenario]) -> None:
+    """A federation's scenarios written, as its exams need, in English and Polish only."""
+    for scenario in scenarios:
+        for code in ("fr", "ru", "fa"):
+            for name in ("title", "narrative", "question"):
+                setattr(scenario, f"{name}_{code}", "")
+        scenario.save()
+
+
+def test_a_candidate_never_draws_a_scenario_not_written_in_his_language(
+    federation, bank, new_exam, now
+):
+    own = add_scenarios("sequence", 3, federation=federation, prefix="own")
+    written_in_english_and_polish_only(own)
+    exam = new_exam(federation, now, sections=[("sequence", 3)])
+    own_slugs = {scenario.slug for scenario in own}
+    for seed in range(20):
+        polish = services.draw_questions(exam=exam, rng=random.Random(seed), language="pl")
+        russian = services.draw_questions(exam=exam, rng=random.Random(seed), language="ru")
+        assert not {scenario.slug for scenario in russian} & own_slugs
+        assert {scenario.slug for scenario in russian} == {s.slug for s in bank[:3]}
+        assert len(polish) == 3
+    assert own_slugs <= drawn_slugs_in(exam, "pl")
+
+
+def drawn_slugs_in(exam: Exam, language: str) -> set[str]:
+    return {
+        scenario.slug
+        for seed in range(40)
+        for scenario in services.draw_questions(
+            exam=exam, rng=random.Random(seed), language=language
+        )
+    }
+
+
+def test_a_scenario_half_written_in_a_language_is_not_drawn_in_it(federation, bank, new_exam, now):
+    (own,) = add_scenarios("sequence", 1, federation=federation, prefix="own")
+    own.question_fr = ""
+    own.save()
+    exam = new_exam(federation, now, sections=[("sequence", 4)])
+    assert own.slug in drawn_slugs_in(exam, "pl")
+    with pytest.raises(NotEnoughQuestions, match="exam pool holds only 3"):
+        services.draw_questions(exam=exam, rng=random.Random(0), language="fr")
+
+
+def test_an_attempt_in_a_language_its_pool_lacks_does_not_start(enrolment, clock):
+    """Every scenario in Persian taken away: the attempt in Persian is refused, clearly."""
+    Scenario.objects.update(question_fa="")
+    with pytest.raises(NotEnoughQuestions):
+        services.start_attempt(enrolment=enrolment, language="fa", now=clock(),
+                               rng=random.Random(1))
+    attempt = services.start_attempt(enrolment=enrolment, language="pl", now=clock(),
+                                     rng=random.Random(1))
+    assert all(question.question.endswith("[pl]") for question in attempt.questions.all())
+
+
+def test_the_federations_languages_are_those_its_exams_offer(
+    federation, other_federation, bank, new_exam, now
+):
+    assert selectors.federation_languages(federation=federation) == list(LANGUAGES)
+    new_exam(federation, now, slug="a", languages=["pl", "en"])
+    new_exam(federation, now, slug="b", languages=["pl"])
+    assert selectors.federation_languages(federation=federation) == ["en", "pl"]
+    assert selectors.federation_languages(federation=None) == list(LANGUAGES)  # the shared pool
+    assert selectors.federation_languages(federation=other_federation) == list(LANGUAGES)
+
+
+def test_the_sections_count_the_pool_written_in_the_exams_languages(federation, bank):
+    own = add_scenarios("sequence", 2, federation=federation, prefix="own")
+    written_in_english_and_polish_only(own)
+    sequence = Topic.objects.get(slug="sequence")
+    in_polish = SectionFormSet(data=section_data((sequence, 5)), prefix="sections",
+                               instance=Exam(federation=federation, languages=["en", "pl"]))
+    assert in_polish.is_valid(), in_polish.non_form_errors()
+    in_french = SectionFormSet(data=section_data((sequence, 5)), prefix="sections",
+                               instance=Exam(federation=federation, languages=["fr", "pl"]))
+    assert not in_french.is_valid()
+    assert "the exam pool holds 3" in in_french.non_form_errors()[0]

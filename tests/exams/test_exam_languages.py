@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
+from exams import selectors
 from exams.models import Exam
 
 pytestmark = pytest.mark.django_db
@@ -79,3 +80,67 @@ def test_instructions_in_a_language_not_offered_are_not_asked_for_elsewhere(
     response = create(client, examiner, bank, ["fa"], name_fa="آزمون", instructions_fa="خودکار")
     assert response.status_code == 302
     assert Exam.objects.get().name_en == "آزمون"
+
+
+def test_instructions_only_in_a_language_not_offered_are_refused(client, examiner, bank):
+    """Written in Persian for an exam offered in Russian and Polish: no candidate reads them."""
+    response = create(
+        client, examiner, bank, ["ru", "pl"], name_ru="Экзамен", name_pl="Egzamin",
+        instructions_fa="خودکار بیاورید",
+    )
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "The exam is not offered in Persian: write the instructions in the languages it " \
+        "offers." in page
+    assert "Write the instructions in every language offered, or in none." in page
+    assert not Exam.objects.exists()
+
+
+def test_instructions_in_every_language_offered_may_have_another_beside(client, examiner, bank):
+    response = create(
+        client, examiner, bank, ["ru", "pl"], name_ru="Экзамен", name_pl="Egzamin",
+        instructions_ru="Ручка", instructions_pl="Długopis", instructions_en="A pen",
+    )
+    assert response.status_code == 302
+    assert Exam.objects.get().instructions_pl == "Długopis"
+
+
+@pytest.mark.parametrize(
+    ("page_language", "enrolled_in", "shown"),
+    [
+        ("pl", "", ("Długopis", "pl")),  # his own language, offered and written
+        ("ru", "", ("Ручка", "ru")),
+        ("en", "pl", ("Długopis", "pl")),  # English is not offered: his enrolment's language
+        ("fa", "", ("Ручка", "ru")),  # neither: the first language offered
+    ],
+)
+def test_a_candidate_reads_the_instructions_in_a_language_the_exam_offers(
+    client, enrolment, page_language, enrolled_in, shown
+):
+    exam = enrolment.exam
+    exam.languages = ["ru", "pl"]
+    # English instructions left over from before: never shown, English is not offered.
+    exam.instructions_en, exam.instructions_ru, exam.instructions_pl = "A pen", "Ручка", "Długopis"
+    exam.save()
+    enrolment.language = enrolled_in
+    enrolment.save()
+    client.force_login(enrolment.user)
+    with translation.override(page_language):
+        address = reverse("exams:enrolment", args=[enrolment.pk])
+    page = client.get(address).content.decode()
+    text, code = shown
+    assert f'<div class="instructions" lang="{code}"' in page
+    assert text in page
+    assert "A pen" not in page
+
+
+def test_instructions_are_never_read_in_a_language_the_exam_does_not_offer(bank):
+    exam = Exam(languages=[])
+    exam.languages = ["fr", "pl"]
+    exam.instructions_en, exam.instructions_fr, exam.instructions_pl = "Pen", "", "Długopis"
+    assert selectors.exam_instructions(exam=exam, language="pl") == ("Długopis", "pl")
+    # French is offered but has none: the first language offered that has them
+    assert selectors.exam_instructions(exam=exam, language="fr") == ("Długopis", "pl")
+    assert selectors.exam_instructions(exam=exam, language="en") == ("Długopis", "pl")
+    exam.instructions_pl = ""
+    assert selectors.exam_instructions(exam=exam, language="en") == ("", "")

@@ -176,6 +176,72 @@ def test_an_exam_only_scenario_may_belong_to_a_federation(tmp_path):
     assert owned == {objects[0]["fields"]["slug"], objects[1]["fields"]["slug"]}
 
 
+def only_in(entry: dict, *kept: str) -> None:
+    """Empty ``entry``'s words in every language but ``kept``."""
+    for name in ("title", "narrative", "question", "note"):
+        for code in ("en", "fr", "ru", "fa", "pl"):
+            if code not in kept:
+                entry["fields"][f"{name}_{code}"] = ""
+
+
+def test_a_federations_scenario_needs_only_the_languages_its_exams_offer(tmp_path):
+    from datetime import UTC, datetime
+
+    from exams.models import Exam, Federation
+
+    owner = Federation.objects.create(slug="pzb", name_en="PZB")
+    Exam.objects.create(federation=owner, slug="e", name="E", time_limit=10, pass_mark=50,
+                        opens_at=datetime(2026, 1, 1, tzinfo=UTC),
+                        closes_at=datetime(2026, 1, 2, tzinfo=UTC), languages=["pl", "en"])
+    objects = exam_objects()
+    objects[0]["fields"]["federation"] = ["pzb"]
+    only_in(objects[0], "en", "pl")
+    load(write(tmp_path, bank_objects()), write(tmp_path, objects, "exam.json"))
+    loaded = Scenario.objects.get(slug=objects[0]["fields"]["slug"])
+    assert loaded.title_pl and loaded.title_fr == ""
+
+
+@pytest.mark.parametrize(
+    ("owner", "kept", "problem"),
+    [
+        # The shared exam pool serves every federation: every language.
+        (None, ("en", "pl"), "title_fr: is empty; every language of its pool is needed"),
+        # A federation without exams yet: every language too.
+        ("pzb", ("en", "pl"), "title_ru: is empty; every language of its pool is needed"),
+    ],
+)
+def test_the_shared_pool_and_a_federation_without_exams_need_every_language(
+    tmp_path, owner, kept, problem
+):
+    from exams.models import Federation
+
+    Federation.objects.create(slug="pzb", name_en="PZB")
+    objects = exam_objects()
+    objects[0]["fields"]["federation"] = [owner] if owner else None
+    only_in(objects[0], *kept)
+    errors = failing_load(write(tmp_path, bank_objects()), write(tmp_path, objects, "exam.json"))
+    assert f"{objects[0]['fields']['slug']}: {problem}" in errors
+
+
+def test_a_language_not_needed_is_written_in_full_or_not_at_all(tmp_path):
+    from datetime import UTC, datetime
+
+    from exams.models import Exam, Federation
+
+    owner = Federation.objects.create(slug="pzb", name_en="PZB")
+    Exam.objects.create(federation=owner, slug="e", name="E", time_limit=10, pass_mark=50,
+                        opens_at=datetime(2026, 1, 1, tzinfo=UTC),
+                        closes_at=datetime(2026, 1, 2, tzinfo=UTC), languages=["pl"])
+    objects = exam_objects()
+    objects[0]["fields"]["federation"] = ["pzb"]
+    only_in(objects[0], "pl", "fr")
+    objects[0]["fields"]["question_fr"] = ""
+    errors = failing_load(write(tmp_path, bank_objects()), write(tmp_path, objects, "exam.json"))
+    slug = objects[0]["fields"]["slug"]
+    assert f"{slug}: question_fr: is empty; write this language in full, or leave it out" in errors
+    assert f"{slug}: title_en" not in errors
+
+
 @pytest.mark.parametrize(
     ("change", "field", "message"),
     [

@@ -193,3 +193,29 @@ def test_rate_allowance_counts_per_minute(db, settings):
     now = timezone.now().replace(second=5)
     assert [services.take_verdict_turn(user_id=9, now=now) for _ in range(3)] == [True, True, False]
     assert services.take_verdict_turn(user_id=9, now=now + timedelta(minutes=1))
+
+
+def test_the_pools_languages(federations):
+    from datetime import UTC, datetime
+
+    wales = federations[0]
+    assert services.pool_languages(audience=Audience.EXAM, federation=wales) == list(
+        ("en", "fr", "ru", "fa", "pl")
+    )
+    Exam.objects.create(federation=wales, slug="w", name="W", time_limit=10, pass_mark=50,
+                        opens_at=datetime(2026, 1, 1, tzinfo=UTC),
+                        closes_at=datetime(2026, 1, 2, tzinfo=UTC), languages=["pl", "en"])
+    assert services.pool_languages(audience=Audience.EXAM, federation=wales) == ["en", "pl"]
+    assert len(services.pool_languages(audience=Audience.EXAM, federation=None)) == 5
+    assert len(services.pool_languages(audience=Audience.PRACTICE, federation=None)) == 5
+
+
+def test_words_of_spaces_only_are_published_as_no_words(draft, users):
+    Exam.objects.create(federation=draft.federation, slug="w", name="W", time_limit=10,
+                        pass_mark=50, opens_at=timezone.now(),
+                        closes_at=timezone.now() + timedelta(days=1), languages=["en"])
+    for code in ("fr", "ru", "fa", "pl"):
+        draft.words[code] = {"title": "  ", "narrative": "", "question": " ", "note": ""}
+    draft.save()
+    assert services.publish(draft=draft, user=users["author"]) == []
+    assert Scenario.objects.get(slug=draft.slug).title_fr == ""

@@ -274,3 +274,78 @@ def test_verdict_follows_the_rule_book_named_and_refuses_an_unknown_one(users):
     assert response.status_code == 422
     problem = response.json()["problems"][0]
     assert problem["path"] == "ruleset" and problem["field"] == "Rule book"
+
+
+@pytest.mark.parametrize(
+    ("sent", "shown"),
+    [("3", "advanced"), ("2", "intermediate"), ("1", "introductory"), ("7", "introductory"),
+     (3, "introductory"), ("٣", "introductory"), (None, "introductory")],
+)
+def test_preview_shows_the_drafts_difficulty(users, draft, sent, shown):
+    body = {"case": IN_OFF, "ask": "penalty", "language": "en", "topic": draft.topic_id,
+            "difficulty": sent, "title": "T", "narrative": "N", "question": "Q"}
+    html = signed_in(users["author"]).post(
+        "/en/author/preview/", json.dumps(body), content_type="application/json"
+    ).content.decode()
+    meta = html.split('<p class="meta">', 1)[1].split("</p>", 1)[0]
+    assert meta.endswith(shown)
+
+
+# --- the languages a pool needs ------------------------------------------------------------
+
+
+def offer_languages(federation, *codes):
+    from datetime import UTC, datetime
+
+    from exams.models import Exam
+
+    return Exam.objects.create(
+        federation=federation, slug=f"exam-{'-'.join(codes)}", name="Exam", time_limit=10,
+        pass_mark=50, opens_at=datetime(2026, 1, 1, tzinfo=UTC),
+        closes_at=datetime(2026, 1, 2, tzinfo=UTC), languages=list(codes),
+    )
+
+
+def test_the_editor_says_which_languages_the_pool_needs(users, draft, federations):
+    offer_languages(federations[0], "pl", "en")
+    html = signed_in(users["author"]).get(f"/en/author/{draft.pk}/").content.decode()
+    assert "Languages this pool needs:" in html
+    assert "<strong data-needed-list" in html and ">English, polski</strong>" in html
+    pools = json.loads(
+        html.split('data-pools-languages="', 1)[1].split('"', 1)[0].replace("&quot;", '"')
+    )
+    assert pools[str(federations[0].pk)] == ["en", "pl"]
+    assert pools["shared"] == pools["practice"] == ["en", "fr", "ru", "fa", "pl"]
+
+
+def test_a_federation_in_two_languages_publishes_a_scenario_written_in_those_two(
+    users, draft, federations
+):
+    offer_languages(federations[0], "pl", "en")
+    data = {**editor_data(draft), "confirm": "on"}
+    for code in ("fr", "ru", "fa"):
+        for name in ("title", "narrative", "question", "note"):
+            data[f"{name}_{code}"] = ""
+    response = signed_in(users["author"]).post(f"/en/author/{draft.pk}/publish/", data)
+    assert response.status_code == 302
+    scenario = Scenario.objects.get(slug=draft.slug)
+    assert scenario.title_pl == "In-off [pl]" and scenario.title_fa == ""
+
+
+def test_a_language_the_pool_needs_is_asked_for_in_the_authors_language(
+    users, draft, federations
+):
+    offer_languages(federations[0], "pl", "en")
+    data = {**editor_data(draft), "confirm": "on", "question_pl": "", "title_fr": "Titre"}
+    for name in ("narrative", "question"):
+        data[f"{name}_fr"] = ""
+    response = signed_in(users["author"]).post(f"/pl/author/{draft.pk}/publish/", data)
+    assert response.status_code == 400
+    html = response.content.decode()
+    problems = html.split('id="publish-problems"', 1)[1].split("</div>", 1)[0]
+    # Polish is needed; French only half written: both said in Polish, not in English
+    assert 'data-problem-path="question_pl"' in problems
+    assert 'data-problem-path="narrative_fr"' in problems
+    assert "is empty" not in problems
+    assert "pula" in problems or "język" in problems
+    assert not Scenario.objects.filter(slug=draft.slug).exists()

@@ -158,9 +158,23 @@ def read_entry(bank: Bank, source: str, index: int, entry: Any) -> None:
     target[slug] = {"source": source, "fields": fields}
 
 
+#: What a problem says of a text missing in a language the scenario must be written in,
+#: and of a language only partly written (the studio shows both in the author's language).
+MISSING_LANGUAGE = "is empty; every language of its pool is needed"
+PARTLY_WRITTEN = "is empty; write this language in full, or leave it out"
+
+
 def check_translations(
-    bank: Bank, source: str, slug: str, fields: Mapping[str, Any], names: tuple[str, ...]
+    bank: Bank,
+    source: str,
+    slug: str,
+    fields: Mapping[str, Any],
+    names: tuple[str, ...],
+    required: list[str] | None = None,
 ) -> None:
+    """Each text no longer than its limit, and written in every ``required`` language
+    (all of them unless said); a name in OPTIONAL_TRANSLATED may be empty everywhere."""
+    required = languages() if required is None else required
     for name in names:
         values = {}
         for code in languages():
@@ -175,8 +189,37 @@ def check_translations(
         if name in OPTIONAL_TRANSLATED and not any(values.values()):
             continue
         for code, value in values.items():
-            if not value:
-                bank.problem(source, slug, f"{name}_{code}", "is empty; every language is needed")
+            if not value and code in required:
+                bank.problem(source, slug, f"{name}_{code}", MISSING_LANGUAGE)
+
+
+def check_partly_written(
+    bank: Bank, source: str, slug: str, fields: Mapping[str, Any], required: list[str]
+) -> None:
+    """A language the pool does not need is written in full or not at all: exams show a
+    scenario only in the languages it is written in (exams.selectors.written_in)."""
+    names = [name for name in SCENARIO_TRANSLATED if name not in OPTIONAL_TRANSLATED]
+    for code in languages():
+        if code in required:
+            continue
+        written = {name: str(fields.get(f"{name}_{code}") or "").strip() for name in names}
+        if any(written.values()):
+            for name, value in written.items():
+                if not value:
+                    bank.problem(source, slug, f"{name}_{code}", PARTLY_WRITTEN)
+
+
+def required_languages(fields: Mapping[str, Any]) -> list[str]:
+    """The languages a scenario must be written in: an exam-only scenario of a federation,
+    the languages its exams offer; the shared exam pool and practice, every language."""
+    from exams.selectors import federation_languages
+
+    owner = federation_slug(fields.get("federation"))
+    if fields.get("audience") == Audience.EXAM and owner:
+        federation = Federation.objects.filter(slug=owner).first()
+        if federation is not None:
+            return federation_languages(federation=federation)
+    return languages()
 
 
 def is_int(value: Any) -> bool:
@@ -222,7 +265,9 @@ def federation_slug(value: Any) -> str | None:
 def check_scenario(
     bank: Bank, source: str, slug: str, fields: Mapping[str, Any], known_topics: set[str]
 ) -> None:
-    check_translations(bank, source, slug, fields, SCENARIO_TRANSLATED)
+    required = required_languages(fields)
+    check_translations(bank, source, slug, fields, SCENARIO_TRANSLATED, required)
+    check_partly_written(bank, source, slug, fields, required)
     if len(slug) > MAX_LENGTHS["scenario_slug"]:
         bank.problem(
             source, slug, "slug", f"is longer than {MAX_LENGTHS['scenario_slug']} characters"

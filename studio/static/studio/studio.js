@@ -47,6 +47,22 @@
     this.layer = document.createElementNS(SVGNS, "g");
     this.layer.setAttribute("class", "studio-balls");
     this.svg.appendChild(this.layer);
+    // The chosen ball is ringed, not recoloured: a dark ring and a white one round it read
+    // on the cloth and on every ball (a yellow stroke looked like the yellow ball).
+    this.ring = document.createElementNS(SVGNS, "g");
+    this.ring.setAttribute("class", "selection-ring");
+    this.ring.setAttribute("aria-hidden", "true");
+    [["#111111", 6, RADIUS + 18], ["#ffffff", 2.5, RADIUS + 18]].forEach(function (spec) {
+      var circle = document.createElementNS(SVGNS, "circle");
+      circle.setAttribute("r", String(spec[2]));
+      circle.setAttribute("fill", "none");
+      circle.setAttribute("stroke", spec[0]);
+      circle.setAttribute("stroke-width", String(spec[1]));
+      circle.setAttribute("vector-effect", "non-scaling-stroke");
+      this.ring.appendChild(circle);
+    }, this);
+    this.ring.style.display = "none";
+    this.svg.appendChild(this.ring);
     this.svg.setAttribute("tabindex", "-1");
     // Its balls are buttons: the drawing is a group of controls here, not an image.
     this.svg.setAttribute("role", "group");
@@ -77,9 +93,17 @@
     return this.items.filter(function (item) { return item.ball === ball; }).length;
   };
 
+  Table.prototype.placeRing = function (cx, cy) {
+    this.ring.querySelectorAll("circle").forEach(function (circle) {
+      circle.setAttribute("cx", String(cx));
+      circle.setAttribute("cy", String(cy));
+    });
+  };
+
   Table.prototype.draw = function (item) {
     item.el.setAttribute("cx", String(item.y));
     item.el.setAttribute("cy", String(item.x));
+    if (item === this.selected) { this.placeRing(item.y, item.x); }
     item.el.setAttribute("aria-label", NAMES[item.ball] + " (" + NUMBER.format(round(item.x)) + ", " + NUMBER.format(round(item.y)) + ")");
   };
 
@@ -127,7 +151,7 @@
     if (!item) { return; }
     this.items = this.items.filter(function (other) { return other !== item; });
     item.el.remove();
-    if (this.selected === item) { this.selected = null; }
+    if (this.selected === item) { this.selected = null; this.ring.style.display = "none"; }
     this.say(msg("Removed"));
     this.onChange();
   };
@@ -135,7 +159,12 @@
   Table.prototype.select = function (item) {
     if (this.selected) { this.selected.el.classList.remove("is-selected"); }
     this.selected = item;
-    if (item) { item.el.classList.add("is-selected"); item.el.focus({ preventScroll: true }); }
+    this.ring.style.display = item ? "" : "none";
+    if (item) {
+      item.el.classList.add("is-selected");
+      this.placeRing(item.y, item.x);
+      item.el.focus({ preventScroll: true });
+    }
   };
 
   Table.prototype.free = function (x, y, ball) {
@@ -179,6 +208,12 @@
     return { x: local.y, y: local.x };
   };
 
+  Table.prototype.inside = function (event) {
+    var box = this.svg.getBoundingClientRect();
+    return event.clientX >= box.left && event.clientX <= box.right &&
+      event.clientY >= box.top && event.clientY <= box.bottom;
+  };
+
   Table.prototype.positions = function () {
     var out = {};
     this.items.forEach(function (item) {
@@ -191,7 +226,7 @@
   Table.prototype.load = function (positions) {
     var self = this;
     this.items.slice().forEach(function (item) { item.el.remove(); });
-    this.items = []; this.selected = null;
+    this.items = []; this.selected = null; this.ring.style.display = "none";
     Object.keys(positions || {}).forEach(function (ball) {
       if (!STYLE[ball]) { return; }
       var list = ball === "red" ? positions.red : [positions[ball]];
@@ -262,6 +297,7 @@
       var p = self.point(event);
       drag.item.el.setAttribute("cx", String(p.y));
       drag.item.el.setAttribute("cy", String(p.x));
+      self.placeRing(p.y, p.x);
       drag.item.el.classList.toggle("is-refused", !!self.problem(drag.item.ball, p.x, p.y, drag.item));
     });
     document.addEventListener("pointerup", function (event) {
@@ -272,13 +308,15 @@
         current.ghost.remove();
         current.button.dataset.dragged = "1";
         window.setTimeout(function () { current.button.dataset.dragged = ""; }, 0);
-        var box = self.svg.getBoundingClientRect();
-        if (event.clientX < box.left || event.clientX > box.right || event.clientY < box.top || event.clientY > box.bottom) { return; }
+        if (!self.inside(event)) { self.say(msg("DroppedOutside"), true); return; }
         var at = self.point(event);
         self.add(current.ball, round(at.x), round(at.y));
         return;
       }
       current.item.el.classList.remove("is-refused");
+      // Dropped beyond the drawing: an author who lets go off the table expects nothing to
+      // happen silently; the ball stays where it was and the page says how to remove it.
+      if (!self.inside(event)) { self.draw(current.item); self.say(msg("Kept"), true); return; }
       var q = self.point(event);
       if (Math.hypot(q.x - current.fromX, q.y - current.fromY) < 0.5) { self.draw(current.item); return; }
       self.move(current.item, q.x, q.y);
@@ -662,17 +700,39 @@
       if (next) { event.preventDefault(); chooseTab(tabs[(index + next + tabs.length) % tabs.length], true); }
     });
   });
+  // The languages the chosen pool needs: practice and the shared pool every one, a
+  // federation's own pool those its exams offer (the server says which, and checks again).
+  var poolsLanguages = {};
+  try { poolsLanguages = JSON.parse(form.dataset.poolsLanguages || "{}"); } catch (error) { poolsLanguages = {}; }
+  function neededLanguages() {
+    var audience = form.querySelector("[name=audience]");
+    var federation = form.querySelector("[name=federation]");
+    var key = audience && audience.value === "practice" ? "practice" : (federation && federation.value) || "shared";
+    return poolsLanguages[key] || poolsLanguages.shared || [];
+  }
+  function showNeeded(needed) {
+    var list = form.querySelector("[data-needed-list]");
+    if (!list) { return; }
+    list.textContent = tabs.filter(function (tab) { return needed.indexOf(tab.dataset.tab) >= 0; })
+      .map(function (tab) { return tab.dataset.languageName; }).join(list.dataset.separator || ", ");
+  }
   function tabState() {
     var english = "";
+    var needed = neededLanguages();
     tabs.forEach(function (tab) {
       var code = tab.dataset.tab;
-      var filled = ["title", "narrative", "question"].every(function (name) {
+      var written = ["title", "narrative", "question"].map(function (name) {
         var input = form.querySelector("[name=" + name + "_" + code + "]");
-        return input && input.value.trim() !== "";
+        return !!input && input.value.trim() !== "";
       });
+      var filled = written.every(Boolean), started = written.some(Boolean);
+      var optional = needed.indexOf(code) < 0 && !started;
       tab.classList.toggle("is-complete", filled);
-      tab.querySelector("[data-tab-state]").textContent = filled ? msg("Complete") : msg("Incomplete");
+      tab.classList.toggle("is-optional", optional);
+      tab.querySelector("[data-tab-state]").textContent =
+        filled ? msg("Complete") : (optional ? msg("NotNeeded") : msg("Incomplete"));
     });
+    showNeeded(needed);
     ["title", "narrative", "question", "note"].forEach(function (name) {
       var input = form.querySelector("[name=" + name + "_en]");
       english += " " + (input ? input.value.toLowerCase() : "");
@@ -709,7 +769,7 @@
     var language = previewLanguage.value;
     var data = {
       case: buildCase(), ask: value("ask"), ask_ball: value("ask_ball"), topic: value("topic"),
-      language: language, title: value("title_" + language), narrative: value("narrative_" + language),
+      difficulty: value("difficulty"), language: language, title: value("title_" + language), narrative: value("narrative_" + language),
       question: value("question_" + language), note: value("note_" + language)
     };
     post(form.dataset.previewUrl, { data: data }).then(function (response) {
@@ -734,6 +794,7 @@
   });
   form.addEventListener("change", function (event) {
     if (event.target.closest("[data-panel]") || event.target.matches("[data-preview-language]")) { return; }
+    if (event.target.matches("[name=audience], [name=federation]")) { tabState(); }
     if (event.target.matches("[name=ask], [name=ask_ball], [name=topic], [name=difficulty], [name=audience], [name=federation], [name=slug]")) {
       schedulePreview(); return;
     }
