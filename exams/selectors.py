@@ -315,46 +315,6 @@ def exam_pool(
         published=True,
         audience=Audience.EXAM,
     )
-
-
-@dataclass(frozen=True)
-class PoolSize:
-    """How many exam-only scenarios of one topic a federation's exams may draw."""
-
-    topic: Any  # quiz.models.Topic
-    own: int
-    shared: int
-
-    @property
-    def total(self) -> int:
-        return self.own + self.shared
-
-
-def exam_pool_sizes(
-    *, federation: Federation | int, languages: Iterable[str] = ()
-) -> list[PoolSize]:
-    """Per topic, in order: the federation's own exam-only scenarios and the shared ones
-    (with ``languages``: those written in every one of them)."""
-    from quiz.models import Topic
-
-    federation_id = federation.pk if isinstance(federation, Federation) else federation
-    counts = {
-        (row["topic_id"], row["federation_id"] is not None): row["count"]
-        for row in exam_pool(federation=federation_id, languages=languages)
-        .order_by()  # the model's ordering would split the groups
-        .values("topic_id", "federation_id")
-        .annotate(count=Count("pk"))
-    }
-    return [
-        PoolSize(
-            topic=topic,
-            own=counts.get((topic.pk, True), 0),
-            shared=counts.get((topic.pk, False), 0),
-        )
-        for topic in Topic.objects.order_by("order", "slug")
-    ]
-
-
     for code in languages:
         pool = pool.filter(written_in(code))
     return pool
@@ -415,6 +375,46 @@ def exam_instructions(*, exam: Exam, language: str, fallback: str = "") -> tuple
             if text:
                 return text, code
     return "", ""
+
+
+@dataclass(frozen=True)
+class PoolSize:
+    """How many exam-only scenarios of one topic a federation's exams may draw."""
+
+    topic: Any  # quiz.models.Topic
+    own: int
+    shared: int
+
+    @property
+    def total(self) -> int:
+        return self.own + self.shared
+
+
+def exam_pool_sizes(
+    *, federation: Federation | int, languages: Iterable[str] = ()
+) -> list[PoolSize]:
+    """Per topic, in order: the federation's own exam-only scenarios and the shared ones
+    (with ``languages``: those written in every one of them)."""
+    from quiz.models import Topic
+
+    federation_id = federation.pk if isinstance(federation, Federation) else federation
+    counts = {
+        (row["topic_id"], row["federation_id"] is not None): row["count"]
+        for row in exam_pool(federation=federation_id, languages=languages)
+        .order_by()  # the model's ordering would split the groups
+        .values("topic_id", "federation_id")
+        .annotate(count=Count("pk"))
+    }
+    return [
+        PoolSize(
+            topic=topic,
+            own=counts.get((topic.pk, True), 0),
+            shared=counts.get((topic.pk, False), 0),
+        )
+        for topic in Topic.objects.order_by("order", "slug")
+    ]
+
+
 # --- the attempt ---------------------------------------------------------------
 
 
