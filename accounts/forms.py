@@ -50,3 +50,11 @@ class VerifiedPasswordResetForm(PasswordResetForm):
             address = EmailAddress.objects.filter(user=user).first()
             if address is None or address.verified_at is not None:
                 yield user
+
+
+class UnlockRequestForm(forms.Form):
+    """A locked-out visitor names his account to be mailed an unlock link."""
+
+    name = forms.CharField(
+        label=_("Your user name or email address"), max_length=254, strip=True,
+    )

@@ -72,3 +72,26 @@ class Session(AbstractBaseSession):
         from .sessions import SessionStore
 
         return SessionStore
+
+
+class UnlockLink(models.Model):
+    """A mailed link that unlocks an account locked by failed logins (``accounts.unlocking``).
+
+    Only the SHA-256 of its random token is kept; it expires, and works once.
+    """
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+",
+        verbose_name=_("user"),
+    )
+    token_hash = models.CharField(_("token hash"), max_length=64, unique=True)
+    created_at = models.DateTimeField(_("created at"))
+    expires_at = models.DateTimeField(_("expires at"))
+    used_at = models.DateTimeField(_("used at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("unlock link")
+        verbose_name_plural = _("unlock links")
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.created_at:%Y-%m-%d %H:%M})"

@@ -16,6 +16,8 @@ urlpatterns = [
         name="verify_email_confirm",
     ),
     path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("unlock/", views.unlock_request, name="unlock_request"),
+    path("unlock/<str:token>/", views.unlock, name="unlock"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path(
         "password/reset/",

@@ -9,11 +9,13 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
-from . import backends, mail_limits, selectors, services
-from .forms import SignUpForm, VerifiedPasswordResetForm
+from . import backends, mail_limits, selectors, services, unlocking
+from .forms import SignUpForm, UnlockRequestForm, VerifiedPasswordResetForm
 from .tokens import verification_token
 
 
@@ -144,3 +146,52 @@ class PasswordResetView(auth_views.PasswordResetView):
         if not mail_limits.take_address_turn(email=form.cleaned_data["email"]):
             return redirect(self.get_success_url())
         return super().form_valid(form)
+
+
+# --- unlocking an account locked by failed logins ---------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+def unlock_request(request: HttpRequest) -> HttpResponse:
+    """The locked-out owner names his account; a link goes to its confirmed address.
+
+    The answer is the same whether the account exists, can be mailed, or is past its
+    address's allowance: it tells nobody which names or addresses have accounts.
+    """
+    form = UnlockRequestForm(data=request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        if not mail_limits.take_client_turn(request=request):
+            form.add_error(None, too_many_from_client())
+            return render(request, "registration/unlock_request.html", {"form": form}, status=429)
+        user = unlocking.account_named(name=form.cleaned_data["name"])
+        email = unlocking.mail_address(user=user) if user is not None else None
+        if email and mail_limits.take_address_turn(email=email):
+            token = unlocking.issue_unlock_link(user=user)
+            link = request.build_absolute_uri(reverse("unlock", args=[token]))
+            unlocking.send_unlock_link(
+                user=user, email=email, link=link, language=translation.get_language()
+            )
+        return render(request, "registration/unlock_request.html", {"sent": True})
+    status = 400 if request.method == "POST" else 200
+    return render(request, "registration/unlock_request.html", {"form": form}, status=status)
+
+
+@never_cache
+@require_http_methods(["GET", "POST"])
+def unlock(request: HttpRequest, token: str) -> HttpResponse:
+    """The mailed link: a page naming the account, whose button unlocks it and signs in.
+
+    A GET never writes (mail scanners open links).
+    """
+    if request.method == "POST":
+        user = unlocking.unlock(token=token)
+        if user is not None:
+            login(request, user, backend=backends.PATH)
+            messages.success(request, _("Your account is unlocked, and you are signed in."))
+            return redirect("quiz:home")
+        link = None
+    else:
+        link = unlocking.valid_link(token=token)
+    return render(
+        request, "registration/unlock.html", {"link": link}, status=200 if link else 400
+    )

@@ -247,16 +247,21 @@ CREDENTIALS_BASE_URL = os.environ.get("CREDENTIALS_BASE_URL", "http://127.0.0.1:
 # Seconds a status list (and the issuer profile) may be cached by verifiers and by the site.
 CREDENTIALS_STATUS_LIST_TTL = int(os.environ.get("CREDENTIALS_STATUS_LIST_TTL", "300"))
 
-# Login throttling (django-axes): after AXES_FAILURE_LIMIT failures an account, and
-# separately an address, is locked for AXES_COOLOFF_MINUTES; staff unlock in the admin
-# (Axes › Access attempts: delete the rows).
+# Login throttling (django-axes, config/axes_handler.py): AXES_FAILURE_LIMIT failures of one
+# user name from one address lock that pair, LOGIN_ADDRESS_FAILURE_LIMIT failures from one
+# address (any names) lock the address, each for AXES_COOLOFF_MINUTES; a stranger elsewhere
+# cannot lock an account. The owner unlocks by a mailed link (accounts/unlocking.py); staff
+# in the admin (Axes › Access attempts: delete the rows). Behind proxies, TRUSTED_PROXY_COUNT
+# says how many append to X-Forwarded-For (config/client_ip.py).
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "accounts.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES", "30")))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+LOGIN_ADDRESS_FAILURE_LIMIT = int(os.environ.get("LOGIN_ADDRESS_FAILURE_LIMIT", "50"))
+# The pair first, the address second: config/axes_handler.py counts each against its bar.
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_CLIENT_IP_CALLABLE = "config.client_ip.client_ip"

@@ -92,6 +92,10 @@ ROWS: list[Row] = [
     Row("signup", "get", (), everyone(200)),
     Row("signup", "post", (), everyone(400)),
     Row("login", "get", (), everyone(200)),
+    Row("unlock_request", "get", (), everyone(200)),
+    Row("unlock_request", "post", (), everyone(400)),
+    Row("unlock", "get", ("forged",), everyone(400)),  # a link that was never mailed
+    Row("unlock", "post", ("forged",), everyone(400)),
     Row("logout", "post", (), everyone(302)),
     Row("verify_email", "get", ("uid", "verification_token"), everyone(200)),
     Row("verify_email_confirm", "post", ("uid", "forged"), everyone(400)),

@@ -175,24 +175,65 @@ def fail_login(client, username, address="10.0.0.1"):
     )
 
 
-def test_an_account_is_locked_after_five_failures_even_for_the_right_password(client, db):
+def test_five_failures_lock_the_name_from_that_address_even_for_the_right_password(client, db):
     get_user_model().objects.create_user("victim", password="right-pass-1234")
-    for attempt in range(4):
-        assert fail_login(client, "victim", f"10.0.0.{attempt}").status_code == 200
-    assert fail_login(client, "victim", "10.0.0.5").status_code == 429  # the fifth locks
+    for _ in range(4):
+        assert fail_login(client, "victim", "10.0.0.1").status_code == 200
+    assert fail_login(client, "victim", "10.0.0.1").status_code == 429  # the fifth locks
     right = client.post(
         url("login", "fr"), {"username": "victim", "password": "right-pass-1234"},
-        REMOTE_ADDR="10.0.9.9",
+        REMOTE_ADDR="10.0.0.1",
     )
     assert right.status_code == 429
     assert "_auth_user_id" not in client.session
     assert "Trop de tentatives" in right.content.decode()
 
 
-def test_an_address_is_locked_after_five_failures_on_any_accounts(client, db):
-    get_user_model().objects.create_user("someone", password="right-pass-1234")
+def test_a_stranger_elsewhere_cannot_lock_the_examiner_out(client, db):
+    """Exam day: someone who knows the examiner's user name fails from his own address."""
+    get_user_model().objects.create_user("examiner", password="right-pass-1234")
+    for attempt in range(30):
+        fail_login(client, "examiner", f"10.9.{attempt // 5}.{attempt}")  # several addresses
+    for _ in range(10):
+        fail_login(client, "examiner", "10.9.9.9")  # one address, again and again
+    assert fail_login(client, "examiner", "10.9.9.9").status_code == 429  # he is locked
+    examiner = client.post(
+        url("login"), {"username": "examiner", "password": "right-pass-1234"},
+        REMOTE_ADDR="192.0.2.10",
+    )
+    assert examiner.status_code == 302  # the examiner, from his own address, is not
+
+
+def test_many_users_behind_one_proxy_are_not_all_locked(client, db, settings):
+    """Five failures from the proxy's address lock only the names they tried."""
+    settings.LOGIN_ADDRESS_FAILURE_LIMIT = 50
+    users = get_user_model().objects
+    for n in range(8):
+        users.create_user(f"referee{n}", password="right-pass-1234")
     for attempt in range(5):
+        fail_login(client, "referee0", "10.0.0.7")
+    for attempt in range(40):
         fail_login(client, f"guess-{attempt}", "10.0.0.7")
+    locked = client.post(
+        url("login"), {"username": "referee0", "password": "right-pass-1234"},
+        REMOTE_ADDR="10.0.0.7",
+    )
+    assert locked.status_code == 429
+    for n in range(1, 8):
+        client.logout()
+        other = client.post(
+            url("login"), {"username": f"referee{n}", "password": "right-pass-1234"},
+            REMOTE_ADDR="10.0.0.7",
+        )
+        assert other.status_code == 302, n
+
+
+def test_an_address_is_locked_after_its_higher_bar_of_failures(client, db, settings):
+    settings.LOGIN_ADDRESS_FAILURE_LIMIT = 12
+    get_user_model().objects.create_user("someone", password="right-pass-1234")
+    for attempt in range(11):
+        assert fail_login(client, f"guess-{attempt}", "10.0.0.7").status_code == 200
+    assert fail_login(client, "guess-11", "10.0.0.7").status_code == 429  # the twelfth
     response = client.post(
         url("login"), {"username": "someone", "password": "right-pass-1234"},
         REMOTE_ADDR="10.0.0.7",
@@ -204,6 +245,18 @@ def test_an_address_is_locked_after_five_failures_on_any_accounts(client, db):
         REMOTE_ADDR="10.0.0.8",
     )
     assert other.status_code == 302
+
+
+def test_behind_proxies_the_address_is_the_one_the_trusted_proxy_saw(client, db, monkeypatch):
+    """With TRUSTED_PROXY_COUNT=1, two clients behind the balancer are two addresses."""
+    monkeypatch.setenv("TRUSTED_PROXY_COUNT", "1")
+    get_user_model().objects.create_user("anna", password="right-pass-1234")
+    for _ in range(5):
+        client.post(url("login"), {"username": "anna", "password": "wrong"},
+                    REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR="198.51.100.1")
+    anna = client.post(url("login"), {"username": "anna", "password": "right-pass-1234"},
+                       REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR="198.51.100.2")
+    assert anna.status_code == 302
 
 
 def test_four_failures_then_the_right_password_signs_in(client, db):
@@ -221,8 +274,8 @@ def test_staff_unlock_an_account_in_the_admin(client, admin_client, db):
     from axes.models import AccessAttempt
 
     examiner = get_user_model().objects.create_user("examiner", password="right-pass-1234")
-    for attempt in range(5):
-        fail_login(client, "examiner", f"10.0.1.{attempt}")
+    for _ in range(5):
+        fail_login(client, "examiner", "10.0.1.1")
     assert AccessAttempt.objects.filter(username="examiner").exists()
     changelist = admin_client.get("/en/admin/axes/accessattempt/")
     assert changelist.status_code == 200 and "examiner" in changelist.content.decode()
@@ -245,8 +298,8 @@ def test_an_over_long_user_name_is_a_wrong_login_and_still_counted(client, db):
     from axes.models import AccessAttempt
 
     name = "x" * 5000
-    for attempt in range(4):
-        assert fail_login(client, name, f"10.0.1.{attempt}").status_code == 200
+    for _ in range(4):
+        assert fail_login(client, name, "10.0.1.9").status_code == 200
     assert fail_login(client, name, "10.0.1.9").status_code == 429  # the fifth locks
     assert {len(row.username) for row in AccessAttempt.objects.all()} == {255}
 

@@ -21,6 +21,7 @@ PRODUCTION = {
     "ALLOWED_HOSTS": "baize.example.org",
     "CSRF_TRUSTED_ORIGINS": "https://baize.example.org",
     "SECURE_PROXY_SSL_HEADER": "HTTP_X_FORWARDED_PROTO,https",
+    "TRUSTED_PROXY_COUNT": "1",
     "SECURE_HSTS_PRELOAD": "1",
     "EMAIL_URL": "smtp://mailer:secret@mail.example.org:587/?tls=1",
 }
