@@ -304,6 +304,16 @@ def _svg(x_mm: float, y_mm: float) -> tuple[str, str]:
     return _num(y_mm), _num(x_mm)
 
 
+def svg_point(point: Sequence[float]) -> tuple[float, float]:
+    """Where a point of the table (millimetres, the case's frame) is drawn, in SVG units.
+
+    >>> svg_point((889, 3245))
+    (3245.0, 889.0)
+    """
+    x, y = _svg(float(point[0]), float(point[1]))
+    return float(x), float(y)
+
+
 def _ball_circle(ball: str, cx: str, cy: str, radius: float = BALL_RADIUS) -> str:
     fill, outline = BALL_STYLE[ball]
     return (

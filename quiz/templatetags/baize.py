@@ -8,6 +8,7 @@ language, with Persian digits for a reader in Persian (all through :mod:`quiz.nu
 from __future__ import annotations
 
 import datetime
+import json
 from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
@@ -136,6 +137,22 @@ def explanation(decision: Mapping[str, Any]) -> list[Any]:
     from quiz.explain import explain
 
     return explain(decision)
+
+
+@register.simple_tag
+def pointed_explanation(decision: Mapping[str, Any]) -> list[Any]:
+    """The explanation's steps, each with the balls and spots it names (``quiz.pointing``)."""
+    from quiz.pointing import pointed_steps
+
+    return pointed_steps(decision)
+
+
+@register.simple_tag
+def respot_points(decision: Mapping[str, Any]) -> str:
+    """Where the engine re-spots each colour, as JSON for the diagrams' script (escaped)."""
+    from quiz.pointing import respot_points as points
+
+    return json.dumps(points(decision))
 
 
 @register.filter

@@ -63,7 +63,9 @@
         button.addEventListener("click", function () { show(button.getAttribute("data-show")); });
       });
       views.hidden = false;
-      show("before");
+      // With its feedback (the answer is in), the table opens as the stroke left it.
+      var explained = box.closest(".explained");
+      show(explained && explained.querySelector("[data-feedback]") ? "after" : "before");
     }
     box.querySelectorAll("[data-zoom]").forEach(function (button) {
       var figure = button.closest("figure");
@@ -151,4 +153,100 @@
       window.requestAnimationFrame(frame);
     });
   });
+})();
+
+// The explanation points at the table (issue 26). Each step that names a ball or a spot rings
+// it on the diagrams of its question while the reader points at the step or moves to it with
+// the Tab key; each colour the referee re-spots is drawn where he re-spots it (dashed outline).
+// What the steps point at comes with the feedback, rendered only once the answer is submitted.
+(function () {
+  "use strict";
+  var SVG = "http://www.w3.org/2000/svg";
+  var BALL_RADIUS = 26.25;
+  var shown = function (element) { return element.getClientRects().length > 0; };
+  var circle = function (attributes) {
+    var element = document.createElementNS(SVG, "circle");
+    Object.keys(attributes).forEach(function (name) { element.setAttribute(name, attributes[name]); });
+    element.setAttribute("pointer-events", "none");
+    element.setAttribute("vector-effect", "non-scaling-stroke");
+    return element;
+  };
+  var words = function (step, name) {
+    return (step.getAttribute(name) || "").split(" ").filter(Boolean);
+  };
+  document.querySelectorAll("[data-feedback]").forEach(function (feedback) {
+    var scope = feedback.closest(".explained");
+    var box = scope && scope.querySelector("[data-diagrams]");
+    if (!box) { return; }
+    var isTable = function (svg) { return svg && !svg.classList.contains("table-schematic"); };
+    var drawings = Array.prototype.slice.call(box.querySelectorAll("svg.table-diagram"));
+    var hint = feedback.querySelector("[data-explanation-hint]");
+    var points = [];
+    try { points = JSON.parse(feedback.getAttribute("data-respots") || "[]"); } catch (e) { points = []; }
+    var after = box.querySelector('[data-diagram="after"] svg.table-diagram');
+    var respotOn = after || (drawings.length === 1 ? drawings[0] : null);
+    if (isTable(respotOn) && points.length) {
+      points.forEach(function (point) {
+        respotOn.appendChild(circle({
+          "class": "respot-mark", "data-respot": point.ball, cx: point.cx, cy: point.cy,
+          r: BALL_RADIUS, fill: point.fill, "fill-opacity": "0.75", stroke: point.outline,
+          "stroke-width": "2", "stroke-dasharray": "4 3"
+        }));
+      });
+      var respotHint = feedback.querySelector("[data-respot-hint]");
+      if (respotHint) { respotHint.hidden = false; }
+    }
+    var steps = feedback.querySelectorAll(".explanation li[data-balls]");
+    if (!steps.length || !drawings.length) { return; }
+    if (hint) { hint.hidden = false; }
+    var clear = function () {
+      box.querySelectorAll(".pointer-ring").forEach(function (ring) { ring.remove(); });
+      steps.forEach(function (step) { step.classList.remove("is-pointing"); });
+    };
+    var point = function (step, bringIntoView) {
+      clear();
+      step.classList.add("is-pointing");
+      var selectors = words(step, "data-balls").map(function (ball) { return '.ball[data-ball="' + ball + '"]'; })
+        .concat(words(step, "data-spots").map(function (spot) { return '.spot[data-spot="' + spot + '"]'; }))
+        .concat(words(step, "data-respotted").map(function (ball) { return '.respot-mark[data-respot="' + ball + '"]'; }));
+      if (!selectors.length) { return; }
+      var ringed = [];
+      drawings.forEach(function (svg) {
+        svg.querySelectorAll(selectors.join(",")).forEach(function (mark) {
+          var r = Math.max(2.2 * Number(mark.getAttribute("r")), isTable(svg) ? 2.2 * BALL_RADIUS : 20);
+          svg.appendChild(circle({
+            "class": "pointer-ring", cx: mark.getAttribute("cx"), cy: mark.getAttribute("cy"),
+            r: r, fill: "none", stroke: "#f5b700", "stroke-width": "4"
+          }));
+          ringed.push(svg);
+        });
+      });
+      // Pointed at by keyboard or a tap: show a drawing where the rings are, and the table.
+      if (!bringIntoView || !ringed.length) { return; }
+      if (!ringed.some(shown)) {
+        var figure = ringed[0].closest("[data-diagram]");
+        var button = figure && box.querySelector('[data-show="' + figure.getAttribute("data-diagram") + '"]');
+        if (button) { button.click(); }
+      }
+      var visible = ringed.filter(shown)[0];
+      if (visible && visible.getBoundingClientRect().bottom < 0) {
+        visible.scrollIntoView({ block: "nearest" });
+      }
+    };
+    steps.forEach(function (step) {
+      step.tabIndex = 0;
+      step.addEventListener("mouseenter", function () { point(step, false); });
+      step.addEventListener("mouseleave", clear);
+      step.addEventListener("focus", function () { point(step, true); });
+      step.addEventListener("blur", clear);
+    });
+  });
+})();
+
+// The answer just sent: the keyboard (and a screen reader) starts at its verdict, not at the
+// top of the page (last, once the diagrams above it are laid out).
+(function () {
+  "use strict";
+  var verdict = document.querySelector("[data-focus-on-load]");
+  if (verdict) { verdict.focus(); }
 })();
