@@ -56,16 +56,22 @@ def send_verification(*, user: Any, link: str) -> None:
 def verify_address(*, user: Any, token: str, now: datetime | None = None) -> bool:
     """Mark the address verified when ``token`` is valid; ``False`` when it is not.
 
-    An address already verified by another account stays that account's.
+    The link was mailed to the address, so whoever confirms it holds the mailbox now: an
+    address another account had confirmed (say its owner was tricked into confirming
+    someone else's sign-up) goes back to the account that proves it last, and the other
+    account no longer has it confirmed.
     """
     address = getattr(user, "email_address", None)
     if address is None or not verification_token.check_token(user, token):
         return False
     try:
         with transaction.atomic():
+            EmailAddress.objects.filter(
+                email__iexact=address.email, verified_at__isnull=False
+            ).exclude(pk=address.pk).update(verified_at=None)
             address.verified_at = now or timezone.now()
             address.save(update_fields=["verified_at"])
-    except IntegrityError:
+    except IntegrityError:  # another confirmation of the address at the same moment
         address.verified_at = None
         return False
     return True

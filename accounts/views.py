@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from . import backends, mail_limits, selectors, services, unlocking
 from .forms import SignUpForm, UnlockRequestForm, VerifiedPasswordResetForm
@@ -80,31 +83,56 @@ def _mail_allowed(form: SignUpForm, request: HttpRequest) -> bool:
     return True
 
 
+def _verification_refusal(request: HttpRequest, user: Any, token: str) -> HttpResponse | None:
+    """Why this visitor may not confirm with this link (a page), or ``None`` when he may.
+
+    Only the account the link names may confirm it: an owner who opens a link he did not
+    ask for, while signed in as himself, sees whose account it is and confirms nothing.
+    """
+    if user is None or not verification_token.check_token(user, token):
+        return render(request, "registration/verify_email.html", {"valid": False}, status=400)
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    if request.user.pk != user.pk:
+        return render(
+            request, "registration/verify_email.html",
+            {"valid": True, "account": user, "other_account": True}, status=403,
+        )
+    return None
+
+
+@require_GET
 def verify_email(request: HttpRequest, uidb64: str, token: str) -> HttpResponse:
-    """The link from the verification mail: it confirms the address, or says why not.
+    """The link from the verification mail: a page naming the account, whose button confirms.
 
     A GET never writes, so the link shows a button that confirms (mail scanners that
     open links confirm nothing).
     """
     user = selectors.user_from_uid(uidb64=uidb64)
-    valid = user is not None and verification_token.check_token(user, token)
+    refusal = _verification_refusal(request, user, token)
+    if refusal is not None:
+        return refusal
     return render(
         request,
         "registration/verify_email.html",
         {
-            "valid": valid,
-            "verified": valid and selectors.is_verified(user=user),
+            "valid": True,
+            "account": user,
+            "email": user.email_address.email,
+            "verified": selectors.is_verified(user=user),
             "uidb64": uidb64,
             "token": token,
         },
-        status=200 if valid else 400,
     )
 
 
 @require_POST
 def verify_email_confirm(request: HttpRequest, uidb64: str, token: str) -> HttpResponse:
     user = selectors.user_from_uid(uidb64=uidb64)
-    if user is None or not services.verify_address(user=user, token=token):
+    refusal = _verification_refusal(request, user, token)
+    if refusal is not None:
+        return refusal
+    if not services.verify_address(user=user, token=token):
         return render(
             request, "registration/verify_email.html", {"valid": False}, status=400
         )

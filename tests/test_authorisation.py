@@ -97,7 +97,9 @@ ROWS: list[Row] = [
     Row("unlock", "get", ("forged",), everyone(400)),  # a link that was never mailed
     Row("unlock", "post", ("forged",), everyone(400)),
     Row("logout", "post", (), everyone(302)),
-    Row("verify_email", "get", ("uid", "verification_token"), everyone(200)),
+    # only the account the link names confirms (it is the trainee's); others see whose it is
+    Row("verify_email", "get", ("uid", "verification_token"),
+        {**signed_in(403), "trainee": 200}),
     Row("verify_email_confirm", "post", ("uid", "forged"), everyone(400)),
     Row("verify_email_resend", "post", (), signed_in(302)),
     Row("password_reset", "get", (), everyone(200)),

@@ -54,14 +54,48 @@ def test_the_verification_link_confirms_on_a_click_and_only_once(client, db):
     user = get_user_model().objects.get(username="nowy")
     link = link_in(mail.outbox[0])
     client.logout()
+    assert client.get(link).url.startswith(url("login"))  # only signed in as the account
+    client.force_login(user)
     page = client.get(link)
     assert page.status_code == 200
+    text = page.content.decode()
+    assert ">nowy</strong>" in text and ">nowy@example.org</strong>" in text  # names both
     assert EmailAddress.objects.get(user=user).verified_at is None  # a GET writes nothing
     response = client.post(page.context["request"].path + "confirm/", follow=True)
     assert EmailAddress.objects.get(user=user).verified_at is not None
     assert "nowy@example.org is confirmed" in response.content.decode()
     assert verified_account(email="NOWY@example.org") == user
     assert client.post(link + "confirm/").status_code == 400  # used: dead
+
+
+def test_the_owner_signed_in_as_himself_cannot_confirm_someone_elses_sign_up(client, db):
+    """A squatter signs up with the owner's address; the owner, signed in, opens the mail."""
+    sign_up(client, username="squatter", email="owner@example.org")
+    link = link_in(mail.outbox[0])
+    client.logout()
+    owner = get_user_model().objects.create_user("owner", "owner@example.org", PASSWORD)
+    client.force_login(owner)
+    page = client.get(link)
+    assert page.status_code == 403
+    assert ">squatter</strong>" in page.content.decode()  # whose account the link is for
+    assert client.post(link + "confirm/").status_code == 403
+    client.logout()
+    assert client.post(link + "confirm/").url.startswith(url("login"))
+    assert not EmailAddress.objects.filter(verified_at__isnull=False).exists()
+
+
+def test_the_true_owner_reclaims_an_address_another_account_confirmed(client, db):
+    sign_up(client, username="squatter", email="owner@example.org")
+    squatter = get_user_model().objects.get(username="squatter")
+    client.post(link_in(mail.outbox[0]) + "confirm/")  # confirmed, say by a trick
+    assert verified_account(email="owner@example.org") == squatter
+    client.logout()
+    sign_up(client, username="owner", email="owner@example.org")
+    owner = get_user_model().objects.get(username="owner")
+    confirmed = client.post(link_in(mail.outbox[1]) + "confirm/", follow=True)
+    assert "owner@example.org is confirmed" in confirmed.content.decode()
+    assert verified_account(email="owner@example.org") == owner
+    assert EmailAddress.objects.get(user=squatter).verified_at is None
 
 
 @pytest.mark.parametrize(
