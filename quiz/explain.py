@@ -858,6 +858,44 @@ SENTENCES: Mapping[str, Any] = {
     "play_continues_after_reposition": pgettext_lazy(
         "trail:play_continues_after_reposition",
         "No foul and no stroke: %(player)s plays on."),
+    "consultation_touch_order_unchanged": pgettext_lazy(
+        "trail:consultation_touch_order_unchanged",
+        "The order of play does not change and the request to replace the balls stands: the "
+        "ball touched is put back and %(player)s plays from the replaced position."),
+    "replace_option_snookered_foul": pgettext_lazy(
+        "trail:replace_option_snookered_foul",
+        "The striker, snookered or hampered, fouled while preparing his stroke: %(player)s may "
+        "also have the balls moved replaced and the offender play again with the same ball on "
+        "as before."),
+    "undeclared_when_snookered": pgettext_lazy(
+        "trail:undeclared_when_snookered",
+        "The striker was snookered and did not declare which ball he was on: foul, penalty of "
+        "%(penalty)s."),
+    "wrong_player_broke_off_restart": pgettext_lazy(
+        "trail:wrong_player_broke_off_restart",
+        "The frame was started by the wrong player and only that stroke has been played: the "
+        "frame is restarted without penalty and %(player)s breaks off."),
+    "cue_ball_moved_by_hand_in_hand": pgettext_lazy(
+        "trail:cue_ball_moved_by_hand_in_hand",
+        "The striker intentionally moved the cue ball by hand: it counts as forced off the "
+        "table (Section 2, rule 14), so %(player)s plays from in hand."),
+    "four_handed_partner_loses_turn": pgettext_lazy(
+        "trail:four_handed_partner_loses_turn",
+        "The foul was playing out of turn: the offender’s partner %(player)s loses his next "
+        "turn, whether or not the offender is asked to play again."),
+    "failed_attempt_replace_option": pgettext_lazy(
+        "trail:failed_attempt_replace_option",
+        "The striker did not do his best to hit the ball on: besides the foul and its penalty, "
+        "%(player)s may have the balls replaced and the offender play again (no miss is called,"
+        " no warning is given)."),
+    "free_ball_with_red_not_scored": pgettext_lazy(
+        "trail:free_ball_with_red_not_scored",
+        "The free ball (%(ball)s) and a red were both potted: only the ball on, the red, is "
+        "scored."),
+    "edge_ball_stroke_replayed": pgettext_lazy(
+        "trail:edge_ball_stroke_replayed",
+        "A ball of the stroke would have hit the ball on the edge of the pocket (%(ball)s): all"
+        " the balls are replaced and the stroke is played again, its foul included."),
     # local variants (rules_engine/editions.py)
     "frame_awarded_snookers_needed": pgettext_lazy(
         "trail:frame_awarded_snookers_needed",

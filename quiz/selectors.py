@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import datetime
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
@@ -29,6 +29,9 @@ from quiz.models import (
     SelfTestAnswer,
     Topic,
 )
+
+if TYPE_CHECKING:  # pragma: no cover
+    from quiz.editions import Change
 
 #: The public site's scenarios: published, for practice (never exam-only).
 PRACTICE = Q(published=True, audience=Audience.PRACTICE)
@@ -479,19 +482,18 @@ def progress_charts(*, user: Any, now: datetime.datetime) -> list[TopicChart]:
     ]
 
 
-def edition_changes() -> list[dict[str, Any]]:
-    """The differences between the editions (``quiz.editions.CHANGES``), each with its practice
-    scenario when the bank publishes it."""
+def edition_changes(*, changes: Sequence[Change] | None = None) -> list[dict[str, Any]]:
+    """The differences between two editions (``quiz.editions.CHANGES`` unless ``changes``
+    says which), each with its practice scenario when the bank publishes it."""
     from quiz.editions import CHANGES
 
-    slugs = [change.scenario for change in CHANGES if change.scenario]
+    changes = CHANGES if changes is None else changes
+    slugs = [change.scenario for change in changes]
     found = {
         scenario.slug: scenario
         for scenario in published_scenarios().filter(slug__in=slugs).select_related("topic")
     }
-    return [
-        {"change": change, "scenario": found.get(change.scenario or "")} for change in CHANGES
-    ]
+    return [{"change": change, "scenario": found.get(change.scenario)} for change in changes]
 
 
 def local_rule_scenarios() -> list[dict[str, Any]]:

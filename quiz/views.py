@@ -475,6 +475,10 @@ def what_changed(request: HttpRequest) -> HttpResponse:
         {
             "changes": selectors.edition_changes(),
             "local_rules": selectors.local_rule_scenarios(),
+            "same_rulings": editions.SAME_RULINGS,
+            "fr_changes": selectors.edition_changes(changes=editions.FR_CHANGES),
+            "fr_notes": editions.FR_NOTES,
+            "readings": editions.READINGS,
             "edition": practice_edition(request),
             "variants": practice_variants(request),
         },

@@ -18,7 +18,7 @@ from __future__ import annotations
 #: The engine's version. Bump it whenever any decision can change (a ruling, a trail step, a
 #: check of the case): every graded answer records it, and a federation regrades the attempts
 #: graded by an earlier version (``manage.py regrade_exams``). History in docs/architecture.md.
-__version__ = "1.2.0"
+__version__ = "1.3.0"
 
 from rules_engine.balls import (
     BALLS,

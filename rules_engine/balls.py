@@ -91,6 +91,8 @@ DERIVED_FOULS: Mapping[str, str] = MappingProxyType(
         "touching_moved": "b",
         "simultaneous": "c",
         "reds_successive": "d",
+        # 2014 3.10(d)(vi): the striker was snookered and declared no ball (``stroke.declared``)
+        "undeclared_when_snookered": "d",
     }
 )
 #: Every foul code a decision can contain, with its penalty class.

@@ -196,6 +196,9 @@ class Stroke:
 
     struck: bool = True
     nominated: str | None = None
+    #: False: the striker declared no ball (2014 3.10(d)(vi) when snookered); None: not
+    #: recorded, a single colour struck first then counts as indicated (docs/editions.md).
+    declared: bool | None = None
     first_contact: tuple[str, ...] = ()
     cue_ball_placed: bool = False
     potted: tuple[str, ...] = ()
@@ -896,6 +899,7 @@ class _Loader:
             "struck",
             "cue_ball_placed",
             "nominated",
+            "declared",
             "first_contact",
             "potted",
             "off_table",
@@ -922,6 +926,14 @@ class _Loader:
                 "it is in play anyway",
             )
         nominated = self.choice(data, "nominated", path, OBJECT_BALLS, None)
+        declared = self.boolean(data, "declared", path, None)
+        if declared is not None and (nominated is not None) != declared:
+            self.problem(
+                f"{path}.declared",
+                "true only with the ball declared in nominated; false only without nominated",
+            )
+        if declared is not None and struck is False:
+            self.problem(f"{path}.declared", "no stroke was made (struck is false)")
         if struck and "first_contact" not in data:
             self.problem(
                 f"{path}.first_contact",
@@ -972,6 +984,7 @@ class _Loader:
         stroke = Stroke(
             struck=bool(struck),
             nominated=nominated,
+            declared=declared,
             first_contact=first_contact,
             cue_ball_placed=bool(cue_ball_placed),
             potted=potted,
@@ -1087,10 +1100,29 @@ class _Loader:
             )
         if state.unspotted_colour is not None:
             self.check_early_stroke(stroke, state)
+        self.check_consultation(stroke)
         if stroke.positions_after is not None:
             self.check_positions_after(stroke, state, leaving)
         if state.positions is not None or stroke.positions_after is not None:
             self.check_stroke_geometry(stroke, state)
+
+    def check_consultation(self, stroke: Stroke) -> None:
+        """``consultation_touch`` happens while the balls are being replaced after a miss, before
+        any stroke (``struck: false``), and is then the striker's only infringement."""
+        codes = [i.code for i in stroke.infringements]
+        if "consultation_touch" not in codes:
+            return
+        if stroke.struck:
+            self.problem(
+                "stroke.struck",
+                "must be false with consultation_touch: the balls were being replaced, no "
+                "stroke was made",
+            )
+        if len(codes) > 1:
+            self.problem(
+                "stroke.infringements",
+                "consultation_touch is the only infringement of the consultation",
+            )
 
     def check_moved_by_hand(self, stroke: Stroke, leaving: Counter[str]) -> None:
         """``moved_by_hand:BALL`` names an object ball, which may count as leaving the table
@@ -1099,11 +1131,7 @@ class _Loader:
         for index, infringement in enumerate(stroke.infringements):
             if infringement.code != "moved_by_hand":
                 continue
-            if infringement.ball == "white":
-                self.problem(
-                    f"stroke.infringements[{index}]",
-                    "moved_by_hand names an object ball, not the cue ball",
-                )
+            if infringement.ball == "white":  # in hand in 2014; never leaves the table count
                 continue
             leaving[infringement.ball or ""] += 1
             if stroke.positions_after is not None:

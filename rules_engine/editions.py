@@ -6,7 +6,7 @@ loading a case never imports a referee, and adding an edition touches only its o
 one line here.
 
 >>> sorted(EDITIONS)
-['wpbsa-2007', 'wpbsa-2014']
+['fr-club', 'wpbsa-2007', 'wpbsa-2014']
 >>> EDITIONS["wpbsa-2014"].referee
 'rules_engine.rulesets.wpbsa2014:Wpbsa2014Referee'
 >>> VARIANTS["ru-2004-3.4d"].rule
@@ -46,6 +46,8 @@ EDITIONS: dict[str, Edition] = {
     for edition in (
         Edition("wpbsa-2007", "rules_engine.rulesets.wpbsa2007:Wpbsa2007Referee", 2007),
         Edition("wpbsa-2014", "rules_engine.rulesets.wpbsa2014:Wpbsa2014Referee", 2014),
+        # The French club rules of shared/rules/fr.txt (undated; older than the 2007 text).
+        Edition("fr-club", "rules_engine.rulesets.frclub:FrClubReferee", 0),
     )
 }
 

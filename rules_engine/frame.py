@@ -86,10 +86,18 @@ def next_state(
         raise ValueError(f"lot: {lot!r} is not one of the players ({', '.join(state.players)})")
     if isinstance(stroke, Procedure):
         return _after_procedure(state, decision)
+    if "restart" in decision.calls:  # 2014 3.3(d)(i): the correct player breaks off again
+        return replace(
+            _after_procedure(state, decision), striker=decision.next.striker,
+            breaker=decision.next.striker,
+        )  # fmt: skip
     if "replay" in decision.calls:  # 3.9(b)(i): every ball back, the striker plays again
         return state
     if choice == "replace_offender_again":
         return _replaced(state, decision)
+    if any(step.code == "consultation_touch_order_unchanged" for step in decision.trail):
+        # 3.14(h): the ball touched is put back; the offender plays from the replaced position
+        return replace(state, scores=dict(decision.scores), free_ball=False)
     return _played_on(state, stroke, decision, choice=choice, touching=touching, lot=lot)
 
 

@@ -704,6 +704,72 @@ _CODES: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
         ("player",),
         "No foul and no stroke: {player} plays on.",
     ),
+    (
+        "consultation_touch_order_unchanged",
+        "3.14(h)",
+        ("player",),
+        "The touch does not change the order of play and the request to replace the balls "
+        "stands: the ball touched is put back and {player} plays from the replaced position.",
+    ),
+    (
+        "replace_option_snookered_foul",
+        "3.11(i)",
+        ("player",),
+        "The striker, snookered or hampered, fouled while preparing his stroke: {player} may "
+        "also have the balls moved replaced and the offender play again with the ball on as "
+        "before.",
+    ),
+    (
+        "undeclared_when_snookered",
+        "3.10(d)(vi)",
+        _P,
+        "The striker was snookered and did not declare the ball he was on: penalty {penalty}.",
+    ),
+    (
+        "wrong_player_broke_off_restart",
+        "3.3(d)(i)",
+        ("player",),
+        "The frame was started by the wrong player and only that stroke has been played: the "
+        "frame is restarted without penalty, {player} breaks off.",
+    ),
+    (
+        "cue_ball_moved_by_hand_in_hand",
+        "3.10(b)",
+        ("player",),
+        "The striker intentionally moved the cue ball by hand: it counts as forced off the table "
+        "(Section 2, Rule 14), so {player} plays from in-hand.",
+    ),
+    (
+        "four_handed_partner_loses_turn",
+        "3.17(c)",
+        ("player",),
+        "The foul was playing out of turn: the offender's partner {player} loses his next turn, "
+        "whether or not the offender is asked to play again.",
+    ),
+    # --- the French club rules (fr-club, rules_engine/rulesets/frclub.py; its own numbering:
+    # Section 3 of the French text, cited to the rule, its paragraphs being numbered) ------
+    (
+        "failed_attempt_replace_option",
+        "3.3",
+        ("player",),
+        "The striker did not try his best to hit the ball on: foul and penalty, and {player} "
+        "may have the balls replaced and the offender play again (no miss is called, no "
+        "warning is given).",
+    ),
+    (
+        "free_ball_with_red_not_scored",
+        "3.9",
+        _B,
+        "The free ball {ball} and a red were both potted: only the ball on, the red, is "
+        "scored.",
+    ),
+    (
+        "edge_ball_stroke_replayed",
+        "3.8",
+        _B,
+        "A ball involved in the stroke would have hit {ball} on the edge of the pocket: all the "
+        "balls are replaced and the stroke is played again, any foul in it included.",
+    ),
     # --- local variants (rules_engine/editions.py VARIANTS) ----------------------------
     (
         "frame_awarded_snookers_needed",

@@ -206,7 +206,7 @@ def context() -> dict[str, Any]:
     from quiz.editions import edition_label, variant_label
     from rules_engine.editions import DEFAULT_RULESET, EDITIONS, VARIANTS
 
-    editions = [DEFAULT_RULESET, *sorted(set(EDITIONS) - {DEFAULT_RULESET})]
+    editions = [DEFAULT_RULESET, *[name for name in EDITIONS if name != DEFAULT_RULESET]]
     return {
         # (code, name in the author's language): the case stores the code, the menu shows the name.
         "editions": [(name, str(edition_label(name))) for name in editions],

@@ -4,7 +4,7 @@ and overrides only the rule paragraphs that changed. The names live in ``rules_e
 judged.
 
 >>> sorted(RULESETS)
-['wpbsa-2007', 'wpbsa-2014']
+['fr-club', 'wpbsa-2007', 'wpbsa-2014']
 >>> referee_for("wpbsa-2014").name
 'wpbsa-2014'
 >>> type(referee_for("wpbsa-2014", ("ru-2004-3.4d",))).__name__

@@ -68,6 +68,13 @@ _FAILED_TO_HIT = frozenset(
 )
 
 
+def _consultation(stroke: Stroke) -> bool:
+    """A ball touched during the consultation after a miss (``consultation_touch``, 3.14(h)):
+    the case says it is then the only infringement and no stroke was made."""
+    infringements = stroke.infringements
+    return bool(infringements) and infringements[0].code == "consultation_touch"
+
+
 _T = TypeVar("_T")
 #: Steps that do nothing without one fact of the stroke, in the order of the plan key in
 #: ``Wpbsa2007Referee.judge``: touching balls, balls forced off, infringements seen, a free
@@ -944,7 +951,7 @@ class Wpbsa2007Referee:
             work.step("penalty_minimum_four", ("penalty", 4))
         if len(work.fouls) > 1:
             work.step("highest_penalty_applies", ("penalty", work.penalty))
-        if not work.stroke.struck:
+        if not work.stroke.struck and not _consultation(work.stroke):
             work.step("foul_no_stroke_turn_ends")
         opponent = state.opponent_side
         work.points[opponent] = work.penalty
@@ -967,6 +974,8 @@ class Wpbsa2007Referee:
         if not work.fouls:
             return
         if not stroke.struck:
+            if _consultation(stroke):  # 3.14(h): not a foul while preparing to play
+                return
             if state.misses:  # 3.14(d): a foul before the stroke from a replaced position
                 work.step("miss_not_called_no_stroke")
                 work.replace_option = True
@@ -1075,6 +1084,8 @@ class Wpbsa2007Referee:
     def free_ball_call(self, work: _Work) -> None:
         """3.10: after a foul that leaves the next player snookered, the referee calls free ball."""
         if not work.fouls or work.frame.over or work.black_respotted:
+            return
+        if _consultation(work.stroke):  # 3.14(h): the offender plays on, no one else
             return
         if work.replace_all:
             # The balls go back: the next player faces the position before the stroke, with his
@@ -1215,6 +1226,9 @@ class Wpbsa2007Referee:
             work.next_striker, work.next_ball_on = state.striker, state.ball_on
             work.next_in_hand, work.next_free_ball = state.in_hand, state.free_ball
             return
+        if _consultation(stroke):
+            self.consultation_order(work)
+            return
         reds, colours = work.reds_after, work.colours_after
         if work.replace_all:
             reds, colours = state.reds, state.colours
@@ -1254,6 +1268,23 @@ class Wpbsa2007Referee:
             work.step(code, ("player", next_player))
         if len(state.players) > 2:
             work.step("four_handed_offender_plays_again", ("player", state.striker))
+
+    def consultation_order(self, work: _Work) -> None:
+        """3.14(h) (pl 14(H)): a ball touched during the consultation while the balls are
+        replaced after a miss is penalised as if the one who touched it were the striker,
+        without affecting the order of play: the ball touched is put back and the player asked
+        to play again still plays from the replaced position (the request to replace stands,
+        3.13), with the warning he had."""
+        state = work.state
+        touched = next(i for i in work.stroke.infringements if i.code == "consultation_touch")
+        ball = touched.ball or (work.ball_on_name if work.ball_on_name != "colour" else None)
+        if ball is not None:
+            work.replaced = tuple(dict.fromkeys(work.replaced + (ball,)))
+        work.next_striker, work.next_ball_on = state.striker, state.ball_on
+        work.next_in_hand, work.next_free_ball = state.in_hand, False
+        work.next_options = ("play",)
+        work.warned = state.misses >= 2
+        work.step("consultation_touch_order_unchanged", ("player", state.striker))
 
     def touching_ball_call(self, work: _Work) -> None:
         """3.8(a): the cue ball came to rest touching a ball that is or could be on for the next

@@ -36,8 +36,8 @@ import re
 from dataclasses import replace
 
 from rules_engine.balls import COLOURS, FOUL_CLASSES
-from rules_engine.case import Case, unspotted_points
-from rules_engine.decision import Decision, Foul, TrailStep
+from rules_engine.case import Case, Infringement, unspotted_points
+from rules_engine.decision import Decision, Foul, Frame, Next, TrailStep
 from rules_engine.rulesets.wpbsa2007 import (
     _FAILED_TO_HIT,
     Wpbsa2007Referee,
@@ -58,6 +58,11 @@ OWN_CODES = frozenset(
         "ball_moved_by_other_no_penalty",
         "play_continues_after_reposition",
         "moved_by_hand_forced_off",
+        "replace_option_snookered_foul",
+        "undeclared_when_snookered",
+        "wrong_player_broke_off_restart",
+        "cue_ball_moved_by_hand_in_hand",
+        "four_handed_partner_loses_turn",
     }
 )
 #: 2007 codes whose 2014 paragraph is not simply the renumbered 2007 one.
@@ -69,6 +74,7 @@ CODE_RULES = {
     "miss_not_called_only_black": "3.4(a)",
     "early_stroke_free_ball": "3.10(a)(i)",
     "consultation_touch": "3.10(d)(iii)",
+    "no_declaration": "3.10(d)(vi)",
     "frame_awarded_third_miss": "3.14(d)",
 }
 _RULE = re.compile(r"^3\.(?P<rule>\d+)(?P<letter>\([a-z]\))?(?P<rest>.*)$")
@@ -115,6 +121,27 @@ def rule_2014(code: str, rule: str) -> str:
     return cited
 
 
+def moved_without_penalty(work: _Work, moved: list[Infringement]) -> None:
+    """3.15(a) (2014; French club rules 3.12): balls the striker moved because another person,
+    his partner included, caused it are put back without penalty."""
+    for infringement in moved:
+        ball = infringement.ball or (work.ball_on_name if work.ball_on_name != "colour" else "red")
+        work.step("ball_moved_by_other_no_penalty", ball=ball)
+        if ball != "red":
+            work.replaced = tuple(dict.fromkeys(work.replaced + (ball,)))
+
+
+def play_on_without_foul(work: _Work) -> bool:
+    """3.15(a): with no stroke and no foul the striker plays on (True when so)."""
+    state = work.state
+    if work.stroke.struck or work.fouls or work.frame.over:
+        return False
+    work.next_striker, work.next_ball_on = state.striker, state.ball_on
+    work.next_in_hand, work.next_free_ball = state.in_hand, state.free_ball
+    work.step("play_continues_after_reposition", player=state.striker)
+    return True
+
+
 class Wpbsa2014Referee(Wpbsa2007Referee):
     """Judges referee cases by the 2014 WPBSA text of Section 3 (the ``wpbsa-2014`` ruleset)."""
 
@@ -131,6 +158,8 @@ class Wpbsa2014Referee(Wpbsa2007Referee):
 
     def judge(self, case: Case) -> Decision:
         """The 2007 referee's reasoning with this edition's overrides, cited in 2014 numbering."""
+        if case.stroke is not None and self.wrong_player_broke_off(case):
+            return self.restart_frame(case)
         decision = super().judge(case)
         return replace(
             decision,
@@ -141,6 +170,68 @@ class Wpbsa2014Referee(Wpbsa2007Referee):
                 TrailStep(rule_2014(s.code, s.rule), s.code, s.params) for s in decision.trail
             ),
         )
+
+    # ------------------------------------------------------------------ 3.3(d) wrong player
+    @staticmethod
+    def wrong_player_broke_off(case: Case) -> bool:
+        """3.3(d): the case is the opening stroke of the frame (the balls as set up, the cue ball
+        in hand, no score) and the striker played it out of turn."""
+        state, stroke = case.state, case.stroke
+        assert stroke is not None
+        return (
+            any(i.code == "out_of_turn" for i in stroke.infringements)
+            and stroke.struck
+            and state.in_hand
+            and state.reds == 15
+            and len(state.colours) == len(COLOURS)
+            and not any(state.scores.values())
+            and state.striker == state.breaker
+            and not (state.free_ball or state.misses or state.respotted_black)
+        )
+
+    def restart_frame(self, case: Case) -> Decision:
+        """3.3(d)(i): only one stroke has been played and no foul committed since (the case ends
+        with that stroke), so the frame is restarted correctly, without penalty: no foul, no
+        score, the correct player breaks off."""
+        state = case.state
+        player = self.next_in_order(state)
+        step = TrailStep(self.rule_of("wrong_player_broke_off_restart"),
+                         "wrong_player_broke_off_restart", (("player", player),))
+        return Decision(
+            case=case.id, legal=True, fouls=(), penalty=0,
+            points=dict.fromkeys(state.sides, 0), scores=dict.fromkeys(state.sides, 0),
+            calls=("restart",), respots=(), replace_all=False, replaced=(),
+            next=Next(striker=player, ball_on="red", in_hand=True, free_ball=False,
+                      options=("play",), warned=False),
+            frame=Frame(), assessment=self.assess(state), trail=(step,),
+        )  # fmt: skip
+
+    # ------------------------------------------------------------------ 3.8(a), 3.10(d)(vi)
+    def nomination(self, work: _Work) -> None:
+        """3.8(a) with 3.10(d)(vi): after a red, with the cue ball touching a colour, the referee
+        asks the striker to declare; declaring nothing is seven points. 3.10(d)(vi): a snookered
+        striker who declares no ball (``stroke.declared`` false) when there is one to declare
+        (the colour on, or a free ball) is seven points too; 2007 let the contact indicate it."""
+        super().nomination(work)
+        state, stroke = work.state, work.stroke
+        if not stroke.struck or stroke.nominated is not None:
+            return
+        if state.ball_on == "colour" and any(ball in COLOURS for ball in work.facts.touching):
+            work.step("touching_ball_declare_asked")
+            work.foul("no_declaration")
+        elif stroke.declared is False and (
+            work.free_ball is not None or (state.ball_on == "colour" and self._snookered(work))
+        ):
+            work.foul("undeclared_when_snookered")
+
+    @staticmethod
+    def _snookered(work: _Work) -> bool:
+        """The striker was snookered before the stroke: from positions, else from the path the
+        case gives (``partial`` or ``none``)."""
+        facts = work.facts
+        if facts.snookered is not None:
+            return facts.snookered
+        return (facts.path_to_ball_on or "full") != "full"
 
     # ------------------------------------------------------------------ 3.10 penalties
     def foul_penalty(self, work: _Work, code: str, ball: str | None, balls: tuple[str, ...]) -> int:
@@ -169,19 +260,16 @@ class Wpbsa2014Referee(Wpbsa2007Referee):
         work.stroke = replace(work.stroke, infringements=kept)
         super().infringements(work)
         work.stroke = replace(work.stroke, infringements=infringements)
+        moved_without_penalty(work, moved)
         for ball in by_hand:
             assert ball is not None  # the case names it (INFRINGEMENTS_NEEDING_BALL)
+            if ball == "white":  # the cue ball: forced off, so in hand (next_turn)
+                work.foul("forced_off", ball)
+                continue
             work.step("moved_by_hand_forced_off", ball=ball)
             work.foul("forced_off", ball)
             work.leaving = dict(work.leaving)  # the class default is shared
             work.leaving[ball] += 1
-        for infringement in moved:
-            ball = infringement.ball or (
-                work.ball_on_name if work.ball_on_name != "colour" else "red"
-            )
-            work.step("ball_moved_by_other_no_penalty", ball=ball)
-            if ball != "red":
-                work.replaced = tuple(dict.fromkeys(work.replaced + (ball,)))
 
     def penalty(self, work: _Work) -> None:
         """3.3(g)(iv): when the striker, in a break, plays before the referee has finished
@@ -241,13 +329,18 @@ class Wpbsa2014Referee(Wpbsa2007Referee):
         """3.14(b): after a miss all balls are replaced on request; 3.14(d)(iii): the miss count
         starts again from the position left; 3.15(a): with no foul and no stroke the striker
         plays on."""
-        state, stroke = work.state, work.stroke
-        if not stroke.struck and not work.fouls and not work.frame.over:
-            work.next_striker, work.next_ball_on = state.striker, state.ball_on
-            work.next_in_hand, work.next_free_ball = state.in_hand, state.free_ball
-            work.step("play_continues_after_reposition", player=state.striker)
+        if play_on_without_foul(work):
             return
+        snookered_foul = self.snookered_foul_replace_option(work)
+        if snookered_foul:
+            work.replace_option = True
         super().next_turn(work)
+        if work.frame.over or not work.fouls:
+            return
+        self.cue_ball_moved_by_hand(work)
+        self.partner_loses_turn(work)
+        if snookered_foul:
+            self._cite_snookered_foul(work)
         if not work.miss:
             return
         player = work.next_striker
@@ -260,6 +353,48 @@ class Wpbsa2014Referee(Wpbsa2007Referee):
                 )
         if not work.frame.over and (work.facts.path_to_ball_on or "full") == "full":
             work.step("miss_count_restarts", player=player)
+
+    def snookered_foul_replace_option(self, work: _Work) -> bool:
+        """3.11(i): a striker snookered or hampered who fouls a ball while preparing to play may
+        be asked to play again with the balls moved replaced and the ball on as before (2007
+        offers it only within a miss sequence, 3.14(d), which still applies)."""
+        stroke = work.stroke
+        if stroke.struck or not work.fouls or work.replace_option or work.frame.over:
+            return False
+        if any(i.code == "consultation_touch" for i in stroke.infringements):
+            return False
+        return self._snookered(work)
+
+    def _cite_snookered_foul(self, work: _Work) -> None:
+        """The replacement offered by 3.11(i), not 3.14(e), cites its own paragraph."""
+        for index, step in enumerate(work.trail):
+            if step.code == "replace_option_no_stroke":
+                work.trail[index] = TrailStep(
+                    TRAIL_CODES["replace_option_snookered_foul"].rule,
+                    "replace_option_snookered_foul",
+                    step.params,
+                )
+
+    def cue_ball_moved_by_hand(self, work: _Work) -> None:
+        """Section 2 Rule 14 (2014): a cue ball intentionally moved by hand is forced off the
+        table, so the next player has it in hand."""
+        if not any(
+            i.code == "moved_by_hand" and i.ball == "white" for i in work.stroke.infringements
+        ):
+            return
+        work.next_in_hand = True
+        work.step("cue_ball_moved_by_hand_in_hand", player=work.next_striker)
+
+    def partner_loses_turn(self, work: _Work) -> None:
+        """3.17(c): after a foul for playing out of turn the offender's partner WILL lose a turn
+        (2007: may), whether or not the offender is asked to play again."""
+        state = work.state
+        if len(state.players) <= 2 or not any(code == "out_of_turn" for code, _, _ in work.fouls):
+            return
+        side = state.sides[state.striker_side]
+        partner = next((p for p in side if p != state.striker), None)
+        if partner is not None:
+            work.step("four_handed_partner_loses_turn", player=partner)
 
     def scoring(self, work: _Work) -> None:
         """No stroke and no foul (3.15(a)): nothing to score, and no stroke to call fair."""

@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from rules_engine import CaseError, judge, load_case
+from rules_engine import CaseError, judge, load_case, next_state
 from rules_engine.balls import COLOURS, VALUES
 from rules_engine.editions import EDITIONS, VARIANTS
 from rules_engine.rulesets import RULESETS, cited_rule, referee_for
@@ -41,7 +41,20 @@ DIFFERENCES = (
     "touching-colour-after-red",  # 3.8(a)
     "partner-caused-touch",  # 3.15(a)
     "moved-by-hand-counts-forced-off",  # Section 2 Rule 14, 3.10(b)
+    "cue-ball-moved-by-hand",  # Section 2 Rule 14: the cue ball in hand
+    "snookered-foul-preparing",  # 3.11(i)
+    "undeclared-when-snookered",  # 3.10(d)(vi)
+    "touching-colour-no-declaration",  # 3.8(a) with 3.10(d)(vi)
+    "wrong-player-breaks-off",  # 3.3(d)(i)
 )
+#: 2014 trail steps that come with a ruling of that edition's own (inside the differences).
+DIFFERING_STEPS = {
+    "miss_not_called_points_equal",  # 3.14(a)(ii)
+    "replace_option_snookered_foul",  # 3.11(i)
+    "undeclared_when_snookered",  # 3.10(d)(vi)
+    "no_declaration",  # 3.8(a) with 3.10(d)(vi) (or listed by the author: both editions)
+    "wrong_player_broke_off_restart",  # 3.3(d)(i)
+}
 NEW_INFRINGEMENTS = {
     "early_stroke_free_ball",
     "consultation_touch",
@@ -68,10 +81,15 @@ def test_importing_the_case_module_imports_no_referee() -> None:
 
 
 def test_the_registry_lists_each_edition_once_and_finds_its_referee() -> None:
-    assert list(EDITIONS) == ["wpbsa-2007", "wpbsa-2014"]
+    from rules_engine.rulesets.frclub import FrClubReferee
+
+    assert list(EDITIONS) == ["wpbsa-2007", "wpbsa-2014", "fr-club"]
     assert RULESETS["wpbsa-2014"] is Wpbsa2014Referee
+    assert RULESETS["fr-club"] is FrClubReferee
     assert issubclass(Wpbsa2014Referee, Wpbsa2007Referee)
+    assert issubclass(FrClubReferee, Wpbsa2007Referee)
     assert referee_for("wpbsa-2014").name == "wpbsa-2014"
+    assert referee_for("fr-club").name == "fr-club"
 
 
 def test_unknown_variant_is_a_case_error() -> None:
@@ -85,6 +103,44 @@ def test_unknown_variant_is_a_case_error() -> None:
             }
         )
     assert [p.path for p in caught.value.problems] == ["variants"]
+
+
+#: The French club rules' differences from the 2007 text, each a pair (``-2007``, ``-fr``).
+FR_DIFFERENCES = (
+    "failed-attempt-not-best",  # fr 3.3: no miss call, the replacement offered
+    "failed-attempt-genuine",  # fr 3.3: a genuine failure is only a foul
+    "failed-attempt-third-time",  # fr 3.3: no three-miss warning, no frame awarded
+    "balls-moving-pink",  # fr 3.11 alinéa 1
+    "free-ball-with-red-potted",  # fr 3.9 alinéa 7
+    "edge-ball-stroke-with-foul",  # fr 3.8 alinéa 2
+    "partner-caused-touch",  # fr 3.12 note
+    "stalemate-agreed",  # fr 3.13
+)
+
+
+@pytest.mark.parametrize("name", FR_DIFFERENCES)
+def test_each_french_club_difference_is_judged_differently(name: str) -> None:
+    old, new = _case(f"{name}-2007"), _case(f"{name}-fr")
+    assert (old.ruleset, new.ruleset) == ("wpbsa-2007", "fr-club")
+    assert (old.state, old.stroke, old.procedure) == (new.state, new.stroke, new.procedure)
+    before, after = judge(old).to_dict(), judge(new).to_dict()
+    for decision in (before, after):
+        del decision["rules"], decision["case"], decision["trail"]
+    assert before != after, "the two texts rule alike"
+
+
+def test_the_french_club_rules_never_call_a_miss() -> None:
+    """fr 3.3: whatever the failure, the count or the scores, no miss and no frame awarded."""
+    from rules_engine.rulesets.frclub import FrClubReferee
+
+    for misses in (0, 1, 2):
+        for attempt in (True, False):
+            case = load_case({"format": "snooker-referee-case/1", "id": "f", "ruleset": "fr-club",
+                              "state": {"reds": 3, "misses": misses, "scores": {"A": 0, "B": 60}},
+                              "stroke": {"first_contact": [], "best_attempt": attempt}})  # fmt: skip
+            decision = FrClubReferee().judge(case)
+            assert decision.calls == ("foul",) and not decision.frame.over
+            assert ("replace_offender_again" in decision.next.options) is not attempt
 
 
 @pytest.mark.parametrize("name", DIFFERENCES)
@@ -167,8 +223,9 @@ def test_outside_the_differences_both_editions_decide_alike(data: dict[str, Any]
     assume("unspotted_colour" not in data["state"])  # 3.3(g)(iv): inside the differences
     old = judge(load_case({**data, "ruleset": "wpbsa-2007"})).to_dict()
     new = judge(load_case({**data, "ruleset": "wpbsa-2014"})).to_dict()
-    # 3.14(a)(ii), the one miss exception that changed: outside the differences when unused.
-    assume("miss_not_called_points_equal" not in [s["code"] for s in new["trail"]])
+    # 3.14(a)(ii), the one miss exception that changed, and the other rulings of 2014's own:
+    # outside the differences when unused.
+    assume(not DIFFERING_STEPS & {s["code"] for s in new["trail"]})
     assert _normalised(old) == _normalised(new)
     # ... and every paragraph the 2007 referee cites, the 2014 one cites renumbered.
     kept = [s for s in new["trail"] if s["code"] not in OWN_CODES]
@@ -299,7 +356,6 @@ def test_a_red_moved_by_hand_leaves_the_table_in_2014_only() -> None:
     ("stroke", "path"),
     [
         ({"struck": False, "infringements": ["moved_by_hand"]}, "stroke.infringements[0]"),
-        ({"struck": False, "infringements": ["moved_by_hand:white"]}, "stroke.infringements[0]"),
         ({"first_contact": ["red"], "potted": ["pink"], "infringements": ["moved_by_hand:pink"]},
          "stroke.potted"),  # the pink cannot both be potted and moved by hand
         ({"first_contact": ["red"], "infringements": ["moved_by_hand:pink"],
@@ -386,3 +442,48 @@ def test_a_changed_ruleset_class_is_not_served_from_the_referee_cache() -> None:
         assert type(referee_for("test-changing")) is Second
     finally:
         del RULESETS["test-changing"]
+
+
+def test_2014_says_the_partner_of_a_player_out_of_turn_loses_a_turn() -> None:
+    """3.17(c): 2014 "will lose a turn" (2007 "may": the referee's call, not in the trail)."""
+    codes = {
+        edition: [s.code for s in judge(_case(f"four-handed-out-of-turn-{edition[-4:]}")).trail]
+        for edition in ("wpbsa-2007", "wpbsa-2014")
+    }
+    assert "four_handed_partner_loses_turn" in codes["wpbsa-2014"]
+    assert "four_handed_partner_loses_turn" not in codes["wpbsa-2007"]
+    step = next(s for s in judge(_case("four-handed-out-of-turn-2014")).trail
+                if s.code == "four_handed_partner_loses_turn")
+    assert dict(step.params) == {"player": "Cal"}
+
+
+def test_a_consultation_touch_leaves_the_order_of_play_and_the_replaced_position() -> None:
+    """3.14(h) / 2014 3.14(g): penalised as the striker, the order of play unchanged; the frame
+    walker keeps the replaced position, its miss count and the new scores."""
+    for edition in ("2007", "2014"):
+        case = _case(f"consultation-touch-{edition}")
+        decision = judge(case)
+        after = next_state(case.state, case.stroke, decision)
+        assert after is not None
+        assert (after.striker, after.misses, after.scores) == ("A", 1, decision.scores)
+
+
+def test_a_frame_started_by_the_wrong_player_restarts_with_the_right_one() -> None:
+    case = _case("wrong-player-breaks-off-2014")
+    after = next_state(case.state, case.stroke, judge(case))
+    assert after is not None
+    assert (after.striker, after.breaker, after.in_hand, after.reds) == ("B", "B", True, 15)
+
+
+@pytest.mark.parametrize(
+    "stroke",
+    [{"first_contact": ["blue"], "nominated": "blue", "declared": False},
+     {"first_contact": ["blue"], "declared": True},
+     {"struck": False, "infringements": ["touched:blue"], "declared": False},
+     {"first_contact": ["red"], "infringements": ["consultation_touch:red"]},
+     {"struck": False, "infringements": ["consultation_touch:red", "touched:blue"]}],
+)  # fmt: skip
+def test_declared_and_consultation_touch_are_checked(stroke: dict[str, Any]) -> None:
+    with pytest.raises(CaseError):
+        load_case({"format": "snooker-referee-case/1", "id": "d", "ruleset": "wpbsa-2014",
+                   "state": {"reds": 6, "ball_on": "colour"}, "stroke": stroke})  # fmt: skip

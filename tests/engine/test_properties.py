@@ -87,7 +87,8 @@ def cases(draw: st.DrawFn) -> dict[str, Any]:
     if draw(st.integers(0, 9)) == 0:
         stroke = {
             "struck": False,
-            "infringements": [draw(st.sampled_from(["touched:" + on_table[-1], "measured"]))],
+            "infringements": [draw(st.sampled_from(
+                ["touched:" + on_table[-1], "measured", "consultation_touch"]))],
         }
         return {
             "format": "snooker-referee-case/1",
@@ -115,7 +116,9 @@ def cases(draw: st.DrawFn) -> dict[str, Any]:
     stroke["cue_ball"] = draw(st.sampled_from(["table", "table", "potted", "off_table"]))
     stroke["infringements"] = draw(
         st.lists(
-            st.sampled_from(sorted(set(INFRINGEMENT_CLASSES) - INFRINGEMENTS_NEEDING_BALL)),
+            # a touch during the consultation comes before any stroke (above)
+            st.sampled_from(sorted(
+                set(INFRINGEMENT_CLASSES) - INFRINGEMENTS_NEEDING_BALL - {"consultation_touch"})),
             max_size=2,
             unique=True,
         )

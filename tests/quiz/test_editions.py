@@ -13,7 +13,11 @@ from django.utils import translation
 from quiz import services
 from quiz.editions import (
     CHANGES,
+    FR_CHANGES,
+    FR_NOTES,
     LOCAL_RULES,
+    READINGS,
+    SAME_RULINGS,
     differing_rulings,
     edition_label,
     known_variants,
@@ -29,6 +33,7 @@ from tests.conftest import answer_post_data
 
 pytestmark = pytest.mark.django_db
 LANGUAGES = ("en", "fr", "ru", "fa", "pl")
+WPBSA = ("wpbsa-2007", "wpbsa-2014")
 #: Touching a ball while the balls are replaced after a miss: 4 points in 2007, 7 in 2014.
 DIFFERING = {
     "format": "snooker-referee-case/1",
@@ -85,7 +90,7 @@ def test_practice_follows_the_chosen_edition_and_shows_both_rulings(client, scen
     assert "Section 3, rule 10(d)" in second  # the 2014 numbering
     # Both rulings side by side, the trainee's own marked.
     assert "The editions rule differently here" in second
-    assert second.count('<article class="ruling') == 2 and "(your edition)" in second
+    assert second.count('<article class="ruling') == len(EDITIONS) and "(your edition)" in second
     # Remembered for the next question too.
     assert "Decided by: WPBSA Rules, 2014 edition." in _answer(client, scenario, 7)
 
@@ -114,7 +119,7 @@ def test_a_forged_next_address_goes_to_the_practice_home(client, forged) -> None
 
 
 def test_rulings_side_by_side_only_where_the_editions_differ() -> None:
-    assert [r.ruleset for r in differing_rulings(DIFFERING)] == ["wpbsa-2007", "wpbsa-2014"]
+    assert [r.ruleset for r in differing_rulings(DIFFERING)] == list(EDITIONS)
     same = {"format": "snooker-referee-case/1", "id": "x", "stroke": {"first_contact": ["red"]}}
     assert differing_rulings(same) == []
     assert with_edition(same, ruleset=None) == same
@@ -124,15 +129,17 @@ def test_rulings_side_by_side_only_where_the_editions_differ() -> None:
 def test_what_changed_lists_every_difference_in_each_language(client, scenario, language) -> None:
     with translation.override(language):
         url = reverse("quiz:what_changed")
-        texts = [str(change.text) for change in CHANGES]
-        label = str(edition_label("wpbsa-2014"))
+        texts = [str(item.text) for item in CHANGES + FR_CHANGES + SAME_RULINGS + FR_NOTES
+                 + READINGS + LOCAL_RULES]  # fmt: skip
+        labels = [str(edition_label(name)) for name in EDITIONS]
         practice = reverse("quiz:practice", args=["penalties", scenario.slug])
     page = client.get(url).content.decode()
     for text in texts:
         assert text.replace("'", "&#x27;").replace('"', "&quot;") in page
-    assert label in page
-    assert page.count('id="change-') == len(CHANGES)
-    # The published scenario of a difference is offered under both editions.
+    assert all(label in page for label in labels)
+    assert page.count('id="change-') == len(CHANGES) + len(FR_CHANGES)
+    assert "since 2004" not in page and "depuis 2004" not in page
+    # The published scenario of a difference is offered under the two editions it compares.
     assert page.count(f'name="next" value="{practice}"') == 2
 
 
@@ -236,15 +243,15 @@ def test_practice_with_the_variant_awards_the_frame_and_cites_it(client, far_beh
 def test_the_side_by_side_rulings_follow_the_chosen_variants(client, scenario) -> None:
     _choose_rules(client, "wpbsa-2014", [VARIANT])
     page = _answer(client, scenario, 7)
-    assert page.count('<article class="ruling') == 2
+    assert page.count('<article class="ruling') == len(EDITIONS)
     assert [r.decision["penalty"] for r in differing_rulings(DIFFERING, variants=[VARIANT])] == [
-        4, 7
+        4, 7, 4
     ]
     # Four snookers behind, the variant decides alike in both editions: nothing side by side.
     assert differing_rulings(FAR_BEHIND, variants=[VARIANT]) == []
     assert [r.decision["frame"]["reason"] for r in rulings(FAR_BEHIND, variants=[VARIANT])] == [
-        "snookers_needed", "snookers_needed"
-    ]
+        "snookers_needed"
+    ] * len(EDITIONS)
 
 
 @pytest.mark.parametrize("forged", [["ru-1999"], [VARIANT, "x" * 300]])
@@ -314,21 +321,27 @@ def test_what_changed_offers_the_local_rule_with_and_without(client, far_behind,
 
 
 def test_every_what_changed_scenario_is_in_the_bank_and_differs_where_it_should() -> None:
-    """Each linked scenario is a practice scenario of the fixtures, and under each edition its
-    trail differs (codes or paragraph numbers) unless the row says the ruling is the same."""
+    """Each linked scenario is a practice scenario of the fixtures, and the answer its question
+    asks differs under the two editions its row compares (review 2026-12-02, section 5)."""
     import json
     from pathlib import Path
 
-    from quiz.grading import decide
+    from quiz.grading import decide, expected_answer
 
     bank = {}
     for path in (Path(__file__).resolve().parents[2] / "fixtures" / "scenarios").glob("*.json"):
         for entry in json.loads(path.read_text(encoding="utf-8")):
             bank[entry["fields"]["slug"]] = entry["fields"]
-    for change in CHANGES:
-        case = {k: v for k, v in bank[change.scenario]["case"].items() if k != "expect"}
-        old, new = (decide(with_edition(case, ruleset=name)) for name in EDITIONS)
-        assert old["trail"] != new["trail"], change.key
+    for change in CHANGES + FR_CHANGES:
+        fields = bank[change.scenario]
+        assert fields.get("audience", "practice") == "practice", change.key
+        case = {k: v for k, v in fields["case"].items() if k != "expect"}
+        answers = [
+            expected_answer(decision=decide(with_edition(case, ruleset=name)), ask=fields["ask"],
+                            ask_ball=fields.get("ask_ball") or "")
+            for name in change.editions
+        ]  # fmt: skip
+        assert answers[0] != answers[1], change.key
     for rule in LOCAL_RULES:
         case = {k: v for k, v in bank[rule.scenario]["case"].items() if k != "expect"}
         with_rule = decide(with_edition(case, ruleset=None, variants=[rule.variant]))
@@ -357,7 +370,7 @@ def _row_rulings(key: str) -> tuple[dict, dict, dict]:
     change = next(change for change in CHANGES if change.key == key)
     fields = _bank_scenario(change.scenario)
     case = {k: v for k, v in fields["case"].items() if k != "expect"}
-    old, new = (decide(with_edition(case, ruleset=name)) for name in EDITIONS)
+    old, new = (decide(with_edition(case, ruleset=name)) for name in WPBSA)
     return fields, old, new
 
 
@@ -380,7 +393,9 @@ def test_the_moved_by_hand_row_asks_what_the_editions_answer_differently() -> No
     case = {k: v for k, v in fields["case"].items() if k != "expect"}
     with translation.override("en"):
         shown = [dict(ruling.summary()) for ruling in differing_rulings(case)]
-    assert [s["Re-spotted on (Black)"] for s in shown] == ["Not re-spotted", "Black spot"]
+    assert [s["Re-spotted on (Black)"] for s in shown] == [
+        "Not re-spotted", "Black spot", "Not re-spotted"  # fr-club as 2007: a ball touched
+    ]
 
 
 def test_the_rulings_side_by_side_name_no_re_spot_when_no_edition_makes_one() -> None:
@@ -391,12 +406,12 @@ def test_the_rulings_side_by_side_name_no_re_spot_when_no_edition_makes_one() ->
 
 
 @pytest.mark.parametrize(
-    ("key", "taken_off"), [("early-stroke-not-scored", 6), ("early-stroke", 3)]
+    ("key", "taken_off"), [("early-stroke-not-scored", 3), ("early-stroke", 3)]
 )
 def test_the_unspotted_colour_comes_off_the_striker_in_2014_only(key, taken_off) -> None:
-    """Both scenarios name the colour being spotted: 2014 takes its points off A (the pink, 6;
-    the blue taken as a free ball on the green, 3), 2007 leaves them; the penalty asked is
-    answerable under both (the points form could not give a negative change)."""
+    """Both rows link the scenario that names the colour being spotted (the blue taken as a
+    free ball on the green): 2014 takes its 3 points off A, 2007 leaves them; the penalty asked
+    differs too (the points form could not give a negative change)."""
     fields, old, new = _row_rulings(key)
     assert fields["ask"] == "penalty"
     assert (old["points"]["A"], new["points"]["A"]) == (0, -taken_off)

@@ -131,8 +131,10 @@ def test_the_2007_verdict_leaves_the_colour_scored(users) -> None:
      ("moved_by_hand:pink", "wpbsa-2014", 6), ("moved_by_hand:pink", "wpbsa-2007", 6)],
 )  # fmt: skip
 def test_the_new_codes_reach_the_engine(users, code, ruleset, penalty) -> None:
-    case = {"ruleset": ruleset, "state": {"reds": 3},
-            "stroke": {"first_contact": ["red"], "infringements": [code]}}  # fmt: skip
+    stroke = {"first_contact": ["red"], "infringements": [code]}
+    if code.startswith("consultation_touch"):  # while the balls are replaced: no stroke
+        stroke = {"struck": False, "infringements": [code]}
+    case = {"ruleset": ruleset, "state": {"reds": 3}, "stroke": stroke}
     data = verdict(users, case, "en")
     assert data["problems"] == []
     assert data["decision"]["penalty"] == penalty

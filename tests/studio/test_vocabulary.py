@@ -19,8 +19,8 @@ LANGUAGES = ("en", "fr", "ru", "fa", "pl")
 def test_menus_pair_each_code_with_its_name(language) -> None:
     with translation.override(language):
         words = vocabulary.context()
-        expected_editions = [("wpbsa-2007", str(edition_label("wpbsa-2007"))),
-                             ("wpbsa-2014", str(edition_label("wpbsa-2014")))]  # fmt: skip
+        expected_editions = [(name, str(edition_label(name)))
+                             for name in ("wpbsa-2007", "wpbsa-2014", "fr-club")]  # fmt: skip
         expected_variant = ("ru-2004-3.4d", str(variant_label("ru-2004-3.4d")))
     assert words["editions"] == expected_editions
     assert words["variants"] == [expected_variant]
