@@ -9,7 +9,7 @@ PYTEST_ARGS ?=
 # The practice bank, then the exam-only pool (none yet: the wildcard is simply empty).
 SCENARIOS := fixtures/topics.json $(sort $(wildcard fixtures/scenarios/*.json)) \
   $(sort $(wildcard fixtures/exam/*.json))
-CATALOGUES := $(wildcard locale/*/LC_MESSAGES/django.po quiz/locale/*/LC_MESSAGES/django.po exams/locale/*/LC_MESSAGES/django.po studio/locale/*/LC_MESSAGES/django.po)
+CATALOGUES := $(wildcard locale/*/LC_MESSAGES/django.po quiz/locale/*/LC_MESSAGES/django.po exams/locale/*/LC_MESSAGES/django.po studio/locale/*/LC_MESSAGES/django.po credentials/locale/*/LC_MESSAGES/django.po)
 
 .PHONY: run test bench messages extract setup migrate load loadtest profile
 
@@ -47,6 +47,10 @@ setup: $(STAMP) migrate $(MESSAGES)
 load: setup
 	$(BIN)/python manage.py load_scenarios $(SCENARIOS)
 	$(BIN)/python manage.py loaddata fixtures/demo_federation.json
+	@# The demo federation's credential signing key, encrypted with a development master key
+	@# (.credentials/master.key, git-ignored); both are made once, then kept.
+	$(BIN)/python manage.py make_signing_key demo --create-master-key-file
+	$(BIN)/python manage.py issue_credentials
 
 run: load
 	@# Invitation tokens are stored hashed: print a new link for the demo candidate.

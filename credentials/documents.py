@@ -23,9 +23,6 @@ from quiz.numbers import format_number
 
 VC_CONTEXT = "https://www.w3.org/ns/credentials/v2"
 OB_CONTEXT = "https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json"
-OB_SCHEMA = (
-    "https://purl.imsglobal.org/spec/ob/v3p0/schema/json/ob_v3p0_achievementcredential_schema.json"
-)
 LANGUAGES = ("en", "fr", "ru", "fa", "pl")
 
 
@@ -117,7 +114,6 @@ def _achievement(*, certificate: Any, exam: Any, federation: Any, attempt: Any) 
             "least %(pass_mark)s %%. Every answer is graded by the rules: %(rules)s."
         ) % {"exam": exam.name, "federation": federation.name,
              "pass_mark": format_number(exam.pass_mark), "rules": rules}},
-        "inLanguage": translation.get_language(),
         "resultDescription": [{
             "id": score_id, "type": ["ResultDescription"], "name": _("Score (%)"),
             "resultType": "Percent", "valueMin": "0", "valueMax": "100",
@@ -164,10 +160,8 @@ def credential_payload(*, credential_uuid: uuid.UUID, subject_uuid: uuid.UUID, c
         "description": description,
         "issuer": issuer,
         "validFrom": iso(issued_at),
-        "awardedDate": iso(certificate.issued_at),
         "credentialSubject": subject,
         "credentialStatus": status_entry,
-        "credentialSchema": [{"id": OB_SCHEMA, "type": "1EdTechJsonSchemaValidator2019"}],
     }
     if certificate.expires_at:
         credential["validUntil"] = iso(certificate.expires_at)

@@ -47,7 +47,7 @@ ROLES = (
     "staff",
 )
 LOGIN = 302  # sent to the login page
-APPS = {"quiz", "exams", "accounts", "studio"}
+APPS = {"quiz", "exams", "accounts", "studio", "credentials"}
 
 
 def everyone(status: int) -> dict[str, int]:
@@ -182,6 +182,19 @@ ROWS: list[Row] = [
     # the author role: granted by each federation's examiner (in his own) and by staff
     Row("studio:authors", "get", (), {**both_examiners(200), "staff": 200}),
     Row("studio:authors", "post", (), {**both_examiners(400), "staff": 400}),
+    # --- credentials (Open Badges): published documents, downloads, checking, renewals ---
+    Row("credentials_api:issuer", "get", ("federation",), everyone(200)),
+    Row("credentials_api:issuer", "get", ("federation2",), everyone(404)),  # no key: no issuer
+    Row("credentials_api:key", "get", ("federation", "kid"), everyone(200)),
+    Row("credentials_api:status_list", "get", ("federation", "list_number"), everyone(200)),
+    Row("credentials:json", "get", ("code",),
+        {**everyone(403), "candidate": 200, "examiner": 200}),
+    Row("credentials:badge", "get", ("code",),
+        {**everyone(403), "candidate": 200, "examiner": 200}),
+    Row("credentials:verify", "get", (), everyone(200)),
+    Row("credentials:verify", "post", (), everyone(400)),  # nothing uploaded
+    Row("credentials:renewals", "get", (), both_examiners(200)),
+    Row("credentials:renewals", "post", (), both_examiners(400)),
     # last: it ends every session the earlier link opened
     Row("exams:regrade", "post", ("exam",), examiner_only(302)),
 ]
@@ -209,6 +222,10 @@ class World:
         users = get_user_model().objects
         fed1 = Federation.objects.create(slug="f1", name_en="Federation one")
         fed2 = Federation.objects.create(slug="f2", name_en="Federation two")
+        from credentials import services as credential_services
+
+        # federation 1 signs credentials (its passed attempt's certificate gets one)
+        signing_key = credential_services.make_signing_key(federation=fed1, now=now)
         self.exam = make_exam(fed1, now)
         exam2 = make_exam(fed2, now, slug="other")
         enrolment = services.enrol_candidate(
@@ -266,6 +283,8 @@ class World:
             "draft": draft.pk,
             "federation": fed1.slug,
             "federation2": fed2.slug,
+            "kid": signing_key.kid,
+            "list_number": 1,
         }
 
     def arg(self, name: str) -> Any:
@@ -309,6 +328,9 @@ def test_every_url_has_a_row():
 @pytest.mark.django_db(transaction=False)
 def test_every_role_gets_the_expected_status_on_every_url(settings, monkeypatch):
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    from cryptography.fernet import Fernet
+
+    settings.CREDENTIALS_MASTER_KEY = Fernet.generate_key().decode()
     world = World()
     wrong = []
     for row in ROWS:

@@ -16,7 +16,8 @@ from django.utils import translation
 
 ROOT = Path(__file__).resolve().parents[1]
 CATALOGUE_DIRS = [
-    ROOT / "locale", ROOT / "quiz" / "locale", ROOT / "exams" / "locale", ROOT / "studio" / "locale"
+    ROOT / "locale", ROOT / "quiz" / "locale", ROOT / "exams" / "locale",
+    ROOT / "studio" / "locale", ROOT / "credentials" / "locale",
 ]
 OTHER_LANGUAGES = ["fr", "ru", "fa", "pl"]
 #: Plural forms of each language in Django's gettext headers.

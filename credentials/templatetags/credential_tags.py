@@ -27,8 +27,7 @@ def credential_panel(context: Any, certificate: Any, status: str) -> dict[str, A
     }
 
 
-@register.simple_tag
-def credential_id(certificate: Any) -> str:
-    """The id (``urn:uuid:…``) of the certificate's credential in force, or ""."""
-    credential = selectors.current_credential(certificate=certificate)
-    return credential.urn if credential else ""
+@register.inclusion_tag("credentials/_pdf_credential_line.html")
+def credential_pdf_line(certificate: Any) -> dict[str, Any]:
+    """The PDF's line naming the id (``urn:uuid:…``) of the certificate's credential."""
+    return {"credential": selectors.current_credential(certificate=certificate)}
