@@ -474,12 +474,12 @@ def what_changed(request: HttpRequest) -> HttpResponse:
         "quiz/what_changed.html",
         {
             "changes": selectors.edition_changes(),
-            "local_rules": selectors.local_rule_scenarios(),
             "same_rulings": editions.SAME_RULINGS,
             "fr_changes": selectors.edition_changes(changes=editions.FR_CHANGES),
             "fr_notes": editions.FR_NOTES,
             "readings": editions.READINGS,
             "edition": practice_edition(request),
+            "local_rules": selectors.local_rule_scenarios(),
             "variants": practice_variants(request),
         },
     )
