@@ -478,8 +478,8 @@ def what_changed(request: HttpRequest) -> HttpResponse:
             "fr_changes": selectors.edition_changes(changes=editions.FR_CHANGES),
             "fr_notes": editions.FR_NOTES,
             "readings": editions.READINGS,
-            "edition": practice_edition(request),
             "local_rules": selectors.local_rule_scenarios(),
             "variants": practice_variants(request),
+            "edition": practice_edition(request),
         },
     )
