@@ -188,7 +188,6 @@ class GrantAuthorForm(forms.Form):
         ).first()
         if user is None:
             raise forms.ValidationError(_("There is no active user with this name."))
-        if not selectors.may_grant_to(granter=self.granter, user=user):
-            # An author writes for one federation: granting would take him from another.
-            raise forms.ValidationError(_("This user is an author of another federation."))
+        # Anyone may be invited: he becomes an author (and leaves another federation's
+        # authors) only if he accepts.
         return user

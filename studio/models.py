@@ -43,6 +43,38 @@ class Author(models.Model):
         return f"{self.user} ({self.federation})"
 
 
+class AuthorInvitation(models.Model):
+    """An examiner (or staff) asks a user to write for a federation; the user accepts or
+    declines (``studio.services``). Nobody becomes an author, or leaves another
+    federation's authors, without saying yes."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="author_invitations",
+        verbose_name=_("user"),
+    )
+    federation = models.ForeignKey(
+        "exams.Federation", on_delete=models.CASCADE, related_name="author_invitations",
+        verbose_name=_("federation"),
+    )
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="+", verbose_name=_("invited by"),
+    )
+    invited_at = models.DateTimeField(_("invited at"))
+
+    class Meta:
+        verbose_name = _("author invitation")
+        verbose_name_plural = _("author invitations")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "federation"], name="one_author_invitation_per_federation"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} → {self.federation}"
+
+
 class Draft(models.Model):
     """A scenario being written in the studio (and, once published, its next version)."""
 

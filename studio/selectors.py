@@ -19,7 +19,7 @@ from config.prepared import PreparedQuery
 from exams.models import Federation
 from exams.selectors import examiner_federation
 from quiz.models import Audience, Scenario
-from studio.models import Author, Draft
+from studio.models import Author, AuthorInvitation, Draft
 
 
 @dataclass(frozen=True)
@@ -165,3 +165,37 @@ def author_for(*, user: Any, pk: int) -> Author:
 
 def pool_of(draft: Draft) -> Pool:
     return Pool(audience=draft.audience, federation=draft.federation)
+
+def invitations_for(*, user: Any) -> QuerySet[AuthorInvitation]:
+    """The invitations to write for a federation that ``user`` has not answered."""
+    if not user.is_authenticated:
+        return AuthorInvitation.objects.none()
+    return (
+        AuthorInvitation.objects.select_related("federation", "invited_by")
+        .filter(user=user)
+        .order_by("invited_at", "pk")
+    )
+
+
+def invitation_for(*, user: Any, pk: int) -> AuthorInvitation:
+    """``user``'s own invitation ``pk``; anyone else's is not found."""
+    invitation = invitations_for(user=user).filter(pk=pk).first()
+    if invitation is None:
+        raise Http404
+    return invitation
+
+
+def sent_invitations_for(*, user: Any) -> QuerySet[AuthorInvitation]:
+    """Unanswered invitations of the federations where ``user`` grants the role."""
+    return (
+        AuthorInvitation.objects.select_related("user", "federation")
+        .filter(federation__in=granting_federations(user=user))
+        .order_by("federation__name", "user__username")
+    )
+
+
+def sent_invitation_for(*, user: Any, pk: int) -> AuthorInvitation:
+    invitation = sent_invitations_for(user=user).filter(pk=pk).first()
+    if invitation is None:
+        raise Http404
+    return invitation

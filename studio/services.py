@@ -16,7 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from django.conf import settings
+from django.core.mail import send_mail
 from django.db import transaction
+from django.template.loader import render_to_string
 from django.utils import timezone
 
 from exams.models import Federation
@@ -26,7 +28,7 @@ from quiz.grading import expected_answer
 from quiz.management.commands import load_scenarios as loader
 from quiz.models import Audience, Scenario, Topic
 from quiz.validation import ScenarioProblem, scenario_problems, store_scenario
-from studio.models import Author, Draft, PublishedVersion
+from studio.models import Author, AuthorInvitation, Draft, PublishedVersion
 from throttling.services import take_turn
 
 CASE_FORMAT = "snooker-referee-case/1"
@@ -398,8 +400,58 @@ def fixture_bytes(objects: list[dict[str, Any]]) -> bytes:
 # --- the author role -------------------------------------------------------------------
 
 
+def invite_author(
+    *, invited_by: Any, user: Any, federation: Federation, now: datetime | None = None
+) -> AuthorInvitation | None:
+    """Ask ``user`` to write for ``federation``; ``None`` when he already does.
+
+    He becomes an author only when he accepts (:func:`accept_invitation`).
+    """
+    if Author.objects.filter(user=user, federation=federation).exists():
+        return None
+    invitation, _created = AuthorInvitation.objects.update_or_create(
+        user=user, federation=federation,
+        defaults={"invited_by": invited_by, "invited_at": now or timezone.now()},
+    )
+    return invitation
+
+
+def accept_invitation(*, invitation: AuthorInvitation) -> Author:
+    """The user says yes: he writes for the federation (and no longer for another one:
+    an author writes for one federation)."""
+    with transaction.atomic():
+        author, _created = Author.objects.update_or_create(
+            user=invitation.user,
+            defaults={"federation": invitation.federation, "granted_by": invitation.invited_by},
+        )
+        invitation.delete()
+    return author
+
+
+def decline_invitation(*, invitation: AuthorInvitation) -> None:
+    invitation.delete()
+
+
+def mail_invitation(*, invitation: AuthorInvitation, link: str) -> bool:
+    """Tell the invited user by mail, where his account has a confirmed address (within
+    the address's mail allowance); ``False`` when no mail went."""
+    from accounts.mail_limits import take_address_turn
+    from accounts.unlocking import mail_address
+
+    email = mail_address(user=invitation.user)
+    if not email or not take_address_turn(email=email):
+        return False
+    context = {"invitation": invitation, "link": link}
+    subject = "".join(
+        render_to_string("studio/invitation_email_subject.txt", context).splitlines()
+    )
+    send_mail(subject, render_to_string("studio/invitation_email.txt", context), None, [email])
+    return True
+
+
 def grant_author(*, granted_by: Any, user: Any, federation: Federation) -> Author:
-    """Make ``user`` an author of ``federation`` (an author writes for one federation)."""
+    """Make ``user`` an author of ``federation`` at once: for staff tools and tests only;
+    the site asks the user first (:func:`invite_author`)."""
     author, _created = Author.objects.update_or_create(
         user=user, defaults={"federation": federation, "granted_by": granted_by}
     )

@@ -11,6 +11,7 @@ urlpatterns = [
     path("verdict/", views.verdict, name="verdict"),
     path("preview/", views.preview, name="preview"),
     path("authors/", views.authors, name="authors"),
+    path("invitations/", views.invitations, name="invitations"),
     path("<int:pk>/", views.edit, name="edit"),
     path("<int:pk>/publish/", views.publish, name="publish"),
     path("scenario/<slug:slug>/edit/", views.edit_scenario, name="edit_scenario"),

@@ -13,6 +13,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
@@ -302,11 +303,63 @@ def authors(request: HttpRequest) -> HttpResponse:
             services.withdraw_author(author=author)
             messages.success(request, _("The author role was withdrawn."))
             return redirect("studio:authors")
+        cancel = request.POST.get("cancel", "")
+        if cancel:
+            if not is_database_id(cancel):
+                return refuse(request, _("This invitation does not exist."), status=404)
+            services.decline_invitation(
+                invitation=selectors.sent_invitation_for(user=request.user, pk=int(cancel))
+            )
+            messages.success(request, _("The invitation was withdrawn."))
+            return redirect("studio:authors")
         if form.is_valid():
-            services.grant_author(granted_by=request.user, user=form.cleaned_data["username"],
-                                  federation=form.cleaned_data["federation"])
-            messages.success(request, _("The author role was granted."))
+            _invite(request, form.cleaned_data["username"], form.cleaned_data["federation"])
             return redirect("studio:authors")
     return render(request, "studio/authors.html", {
-        "form": form, "authors": selectors.authors_for(user=request.user)},
+        "form": form, "authors": selectors.authors_for(user=request.user),
+        "invitations": selectors.sent_invitations_for(user=request.user)},
         status=400 if request.method == "POST" else 200)
+
+
+def _invite(request: HttpRequest, user: Any, federation: Any) -> None:
+    invitation = services.invite_author(invited_by=request.user, user=user, federation=federation)
+    if invitation is None:
+        messages.info(request, _("%(name)s already writes for %(federation)s.")
+                      % {"name": user.get_username(), "federation": federation.name})
+        return
+    link = request.build_absolute_uri(reverse("studio:invitations"))
+    mailed = services.mail_invitation(invitation=invitation, link=link)
+    message = (
+        _("%(name)s is invited: he becomes an author once he accepts. We have mailed him.")
+        if mailed else
+        _("%(name)s is invited: he becomes an author once he accepts. His account has no "
+          "confirmed address: give him this page's address: %(link)s")
+    )
+    messages.success(request, message % {"name": user.get_username(), "link": link})
+
+
+@never_cache
+@require_http_methods(["GET", "POST"])
+def invitations(request: HttpRequest) -> HttpResponse:
+    """A signed-in user's invitations to write for a federation: he accepts or declines."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    if request.method == "POST":
+        accept, decline = request.POST.get("accept", ""), request.POST.get("decline", "")
+        chosen = accept or decline
+        if not is_database_id(chosen):
+            return refuse(request, _("This invitation does not exist."), status=404 if chosen
+                          else 400)
+        invitation = selectors.invitation_for(user=request.user, pk=int(chosen))
+        if accept:
+            author = services.accept_invitation(invitation=invitation)
+            messages.success(request, _("You are now an author of %(federation)s.")
+                             % {"federation": author.federation.name})
+            return redirect("studio:index")
+        services.decline_invitation(invitation=invitation)
+        messages.success(request, _("The invitation was declined."))
+        return redirect("studio:invitations")
+    return render(request, "studio/invitations.html", {
+        "invitations": selectors.invitations_for(user=request.user),
+        "current": selectors.author_federation(user=request.user),
+    })

@@ -182,6 +182,9 @@ ROWS: list[Row] = [
     # the author role: granted by each federation's examiner (in his own) and by staff
     Row("studio:authors", "get", (), {**both_examiners(200), "staff": 200}),
     Row("studio:authors", "post", (), {**both_examiners(400), "staff": 400}),
+    # anyone signed in answers his own invitations (none here: a POST names none)
+    Row("studio:invitations", "get", (), signed_in(200)),
+    Row("studio:invitations", "post", (), signed_in(400)),
     # --- credentials (Open Badges): published documents, downloads, checking, renewals ---
     Row("credentials_api:issuer", "get", ("federation",), everyone(200)),
     Row("credentials_api:issuer", "get", ("federation2",), everyone(404)),  # no key: no issuer

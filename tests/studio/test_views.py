@@ -10,7 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from quiz.models import Scenario
-from studio.models import Author, Draft
+from studio.models import Author, AuthorInvitation, Draft
 from tests.studio.conftest import IN_OFF, POSITIONS
 
 pytestmark = pytest.mark.django_db
@@ -236,17 +236,38 @@ def test_withdrawing_an_odd_author_id_is_not_found(users, withdraw):
     assert response.status_code == 404
 
 
-def test_examiner_grants_and_withdraws_the_author_role(users, federations):
+def test_examiner_invites_the_user_accepts_and_the_examiner_withdraws(users, federations):
+    from django.core import mail
+    from django.utils import timezone
+
+    from accounts.models import EmailAddress
+
+    trainee = users["trainee"]
+    trainee.set_password("a-long-pass-1234")  # an account that can log in gets mail
+    trainee.save()
+    EmailAddress.objects.create(user=trainee, email="t@example.org", verified_at=timezone.now())
     client = signed_in(users["examiner"])
     assert client.get("/en/author/authors/").status_code == 200
     response = client.post("/en/author/authors/",
                            {"username": "trainee", "federation": federations[0].pk})
     assert response.status_code == 302
-    author = Author.objects.get(user=users["trainee"])
-    assert author.federation == federations[0] and author.granted_by == users["examiner"]
+    # invited, not yet an author; told by mail where to answer
+    assert not Author.objects.filter(user=trainee).exists()
+    assert [m.to for m in mail.outbox] == [["t@example.org"]]
+    assert "/en/author/invitations/" in mail.outbox[0].body
+    assert "trainee" in client.get("/en/author/authors/").content.decode()
     # Not in another federation.
     client.post("/en/author/authors/", {"username": "staff", "federation": federations[1].pk})
-    assert not Author.objects.filter(user=users["staff"]).exists()
+    assert not AuthorInvitation.objects.filter(user=users["staff"]).exists()
+    # the user accepts on his own page
+    own = signed_in(trainee)
+    page = own.get("/en/author/invitations/")
+    assert page.status_code == 200 and "Wales" in page.content.decode()
+    invitation = AuthorInvitation.objects.get(user=trainee)
+    assert own.post("/en/author/invitations/", {"accept": invitation.pk}).status_code == 302
+    author = Author.objects.get(user=trainee)
+    assert author.federation == federations[0] and author.granted_by == users["examiner"]
+    assert not AuthorInvitation.objects.exists()
     # He cannot withdraw another federation's author.
     other = Author.objects.get(user=users["other_author"])
     assert client.post("/en/author/authors/", {"withdraw": other.pk}).status_code == 404
@@ -254,13 +275,38 @@ def test_examiner_grants_and_withdraws_the_author_role(users, federations):
     assert not Author.objects.filter(pk=author.pk).exists()
 
 
-def test_an_examiner_cannot_take_another_federations_author(users, federations):
+def test_no_one_is_made_another_federations_author_without_consent(users, federations):
+    """The examiner of Wales invites Poland's author: nothing changes until he answers."""
     client = signed_in(users["examiner"])
     response = client.post("/en/author/authors/",
                            {"username": "other-author", "federation": federations[0].pk})
-    assert response.status_code == 400
-    assert "author of another federation" in response.content.decode()
+    assert response.status_code == 302
     assert Author.objects.get(user=users["other_author"]).federation == federations[1]
+    invitation = AuthorInvitation.objects.get(user=users["other_author"])
+    # nobody else can answer for him
+    for someone in ("examiner", "author", "trainee"):
+        answer = signed_in(users[someone]).post(
+            "/en/author/invitations/", {"accept": invitation.pk})
+        assert answer.status_code == 404, someone
+    assert Author.objects.get(user=users["other_author"]).federation == federations[1]
+    # he declines: still Poland's, and Poland still withdraws him
+    own = signed_in(users["other_author"])
+    page = own.get("/en/author/invitations/").content.decode()
+    assert "accepting ends that role" in page
+    own.post("/en/author/invitations/", {"decline": invitation.pk})
+    assert not AuthorInvitation.objects.exists()
+    assert Author.objects.get(user=users["other_author"]).federation == federations[1]
+
+
+def test_the_examiner_withdraws_an_unanswered_invitation(users, federations):
+    client = signed_in(users["examiner"])
+    client.post("/en/author/authors/", {"username": "trainee", "federation": federations[0].pk})
+    invitation = AuthorInvitation.objects.get()
+    assert client.post("/en/author/authors/", {"cancel": invitation.pk}).status_code == 302
+    assert not AuthorInvitation.objects.exists()
+    assert signed_in(users["trainee"]).post(
+        "/en/author/invitations/", {"accept": invitation.pk}).status_code == 404
+    assert not Author.objects.filter(user=users["trainee"]).exists()
 
 
 def test_an_author_cannot_grant_the_role(users):
