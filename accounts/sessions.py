@@ -19,16 +19,17 @@ import functools
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from datetime import datetime
 from typing import Any
 
 from django.contrib.auth import SESSION_KEY, get_user_model
 from django.contrib.sessions.backends import db
 from django.contrib.sessions.backends.base import VALID_KEY_CHARS
 from django.core.exceptions import ValidationError
+from django.db import connections, router
 from django.utils import timezone
-from django.utils.crypto import get_random_string
 
-from config.prepared import PreparedQuery
+from config import sql
 
 #: The longest key the session table holds (``AbstractBaseSession.session_key``).
 SESSION_KEY_MAX_LENGTH = 40
@@ -54,20 +55,17 @@ class SessionStore(db.SessionStore):
 
         return Session
 
-    def _get_session_from_db(self):
-        # As Django's, with the user joined, in SQL compiled once (every request reads it).
-        found = _session_with_user()(key=self.session_key, now=timezone.now())
-        if not found:
-            self._session_key = None
-            return None
-        self.loaded_user = found[0].user
-        return found[0]
-
-    def _get_new_session_key(self) -> str:
-        # Django asks the database whether the key is free first; 32 random characters
-        # are, and the INSERT that creates the session refuses a taken key anyway
-        # (Django's create() then draws another).
-        return get_random_string(32, VALID_KEY_CHARS)
+    def load(self) -> dict[str, Any]:
+        # As Django's, with the user joined, in one plain statement (every request reads it).
+        if self.session_key is None:
+            return {}
+        found = _session_with_user(key=self.session_key, now=timezone.now())
+        if found is None:
+            # No live session by this key: Django's own read finds none either, and forgets
+            # the key the visitor sent, so that a new session never takes it.
+            return super().load()
+        session, self.loaded_user = found
+        return self.decode(session.session_data)
 
     def create_model_instance(self, data: dict[str, Any]):
         session = super().create_model_instance(data)
@@ -75,15 +73,50 @@ class SessionStore(db.SessionStore):
         return session
 
 
-@functools.cache
-def _session_with_user() -> PreparedQuery:
+def _session_with_user(*, key: str, now: datetime) -> tuple[Any, Any] | None:
+    """The live session by ``key`` and its user (None: nobody signed in), or None.
+
+    What ``Session.objects.select_related("user").filter(session_key=key,
+    expire_date__gt=now)`` reads, in one plain statement (config/sql.py; the test
+    ``tests/accounts/test_sessions.py`` holds it to the ORM's rows).
+    """
     model = SessionStore.get_model_class()
-    return PreparedQuery(
-        lambda key, now: model.objects.select_related("user").filter(
-            session_key=key, expire_date__gt=now
-        ),
-        key=model._meta.get_field("session_key"),
-        now=model._meta.get_field("expire_date"),
+    connection = connections[router.db_for_read(model)]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _session_with_user_sql(connection),
+            [
+                sql.parameter(connection, model, "session_key", key),
+                sql.parameter(connection, model, "expire_date", now),
+            ],
+        )
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    session_columns, user_columns = _columns()
+    return (
+        session_columns.instance(row, 0, connection=connection),
+        user_columns.instance(row, len(session_columns), connection=connection),
+    )
+
+
+@functools.cache
+def _columns() -> tuple[sql.Columns, sql.Columns]:
+    return sql.Columns(SessionStore.get_model_class()), sql.Columns(get_user_model())
+
+
+@sql.per_vendor
+def _session_with_user_sql(connection: Any) -> str:
+    model, user_model = SessionStore.get_model_class(), get_user_model()
+    session_columns, user_columns = _columns()
+    return (
+        f"SELECT {session_columns.select(connection)}, {user_columns.select(connection)}"
+        f" FROM {sql.table(connection, model)}"
+        f" LEFT OUTER JOIN {sql.table(connection, user_model)}"
+        f" ON {sql.column(connection, model, 'user')}"
+        f" = {sql.column(connection, user_model, user_model._meta.pk.name)}"
+        f" WHERE {sql.column(connection, model, 'session_key')} = %s"
+        f" AND {sql.column(connection, model, 'expire_date')} > %s"
     )
 
 

@@ -24,7 +24,6 @@ from django.utils import translation
 
 from accounts import backends
 from config.axes_handler import mark_link_sign_in
-from config.prepared import PreparedQuery
 
 from . import clock
 from .errors import InvalidInvitation, InvitationExpired
@@ -82,35 +81,21 @@ def invitation_by_token(*, token: str, now: datetime | None = None) -> Invitatio
     now = now or clock.now()
     if not token or len(token) > 200:
         raise InvalidInvitation()
-    found = _INVITATION(token_hash=token_hash(token))
-    if not found:
+    # The account's examiner row (or its absence) comes in the same query, for
+    # is_link_only; no ORDER BY (.first() would add one): the hash is unique.
+    invitation = next(
+        iter(
+            Invitation.objects.select_related(
+                "enrolment__exam__federation", "enrolment__user__examiner"
+            ).filter(token_hash=token_hash(token))[:1]
+        ),
+        None,
+    )
+    if invitation is None:
         raise InvalidInvitation()
-    invitation = found[0]
     if now >= invitation.enrolment.exam.invitations_expire_at:
         raise InvitationExpired()
     return invitation
-
-
-# Every candidate's link is read twice on exam day (page, sign-in): compiled once
-# (config/prepared.py). The account's examiner row (or its absence) comes in the same
-# query, for is_link_only; no ORDER BY: the hash is unique.
-_INVITATION = PreparedQuery(
-    lambda token_hash: Invitation.objects.select_related(
-        "enrolment__exam__federation", "enrolment__user__examiner"
-    )
-    .filter(token_hash=token_hash)
-    .order_by()[:1],
-    token_hash=Invitation._meta.get_field("token_hash"),
-)
-#: One of the user's enrolments other than the given one, if any.
-_ANOTHER_ENROLMENT = PreparedQuery(
-    lambda user_id, enrolment_id: Enrolment.objects.filter(user_id=user_id)
-    .exclude(pk=enrolment_id)
-    .order_by()
-    .values_list("pk")[:1],
-    user_id=Enrolment._meta.get_field("user").target_field,
-    enrolment_id=Enrolment._meta.pk,
-)
 
 
 def signs_in(*, invitation: Invitation) -> bool:
@@ -120,8 +105,11 @@ def signs_in(*, invitation: Invitation) -> bool:
     Otherwise (a trainee's verified account) its owner signs in with his password.
     """
     user = invitation.enrolment.user
-    return is_link_only(user=user) and not _ANOTHER_ENROLMENT(
-        user_id=user.pk, enrolment_id=invitation.enrolment_id
+    return (
+        is_link_only(user=user)
+        and not Enrolment.objects.filter(user_id=user.pk)
+        .exclude(pk=invitation.enrolment_id)
+        .exists()
     )
 
 

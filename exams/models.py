@@ -372,6 +372,10 @@ class Attempt(models.Model):
         return self.finished_at is not None
 
 
+#: ``AttemptQuestion.answer_as_read`` of a question read without its answer.
+_UNREAD = object()
+
+
 class AttemptQuestion(models.Model):
     """A question drawn for an attempt, frozen at the attempt's start."""
 
@@ -418,12 +422,24 @@ class AttemptQuestion(models.Model):
     def __str__(self) -> str:
         return f"{self.attempt} Q{self.position}"
 
+    #: The answer read with the question in the same query (:meth:`read_with_answer`).
+    answer_as_read: Answer | None | object = _UNREAD
+
     def saved_answer(self) -> Answer | None:
         """The candidate's answer, or ``None`` when he has not given one."""
+        if self.answer_as_read is not _UNREAD:
+            return self.answer_as_read  # type: ignore[return-value]
         try:
             return self.answer
         except Answer.DoesNotExist:
             return None
+
+    def read_with_answer(self, answer: Answer | None) -> None:
+        """Keep the answer a query read with this question (``None``: none was given), so
+        that :meth:`saved_answer` asks the database nothing more."""
+        self.answer_as_read = answer
+        if answer is not None:
+            self.answer = answer  # Django's accessor has it too, and the answer its question
 
     @property
     def is_answered(self) -> bool:

@@ -6,6 +6,7 @@ see the row, and raises :class:`exams.errors.NotYours` when he may not.
 
 from __future__ import annotations
 
+import functools
 import math
 import statistics
 from collections import defaultdict
@@ -16,10 +17,11 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django.conf import settings
+from django.db import connections, router
 from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils.translation import gettext, ngettext
 
-from config.prepared import PreparedQuery
+from config import sql
 from quiz.asks import is_complete
 from quiz.grading import Grade, grade
 from quiz.models import Audience, Scenario
@@ -113,53 +115,36 @@ def candidate_enrolments(*, user: Any) -> QuerySet[Enrolment]:
 
 
 def enrolment_for_candidate(*, user: Any, enrolment_id: int) -> Enrolment:
-    found = _ENROLMENT(enrolment_id=enrolment_id)
-    if not found or found[0].user_id != user.pk:
+    # No ORDER BY (.first() would add one): one row at most.
+    enrolment = next(
+        iter(Enrolment.objects.select_related("exam__federation").filter(pk=enrolment_id)[:1]),
+        None,
+    )
+    if enrolment is None or enrolment.user_id != user.pk:
         raise NotYours()
-    enrolment = found[0]
     enrolment.user = user  # the one asking: no query to load him again
     return enrolment
 
 
-# Read by every candidate on starting: compiled once (config/prepared.py). No ORDER BY
-# (.first() would add one): one row at most, and ordering it costs CPU.
-_ENROLMENT = PreparedQuery(
-    lambda enrolment_id: Enrolment.objects.select_related("exam__federation")
-    .filter(pk=enrolment_id)
-    .order_by()[:1],
-    enrolment_id=Enrolment._meta.pk,
-)
-
-
 def attempts_of(*, enrolment: Enrolment) -> list[Attempt]:
     """The enrolment's attempts in order, each with its certificate if it has one."""
-    attempts = _ATTEMPTS(enrolment_id=enrolment.pk)
+    attempts = list(
+        Attempt.objects.filter(enrolment_id=enrolment.pk)
+        .order_by("number")
+        .select_related("certificate")
+    )
     for attempt in attempts:
         attempt.enrolment = enrolment  # as the related manager would: no query for it
     return attempts
 
 
-_ATTEMPTS = PreparedQuery(  # compiled once: every candidate's start reads it twice
-    lambda enrolment_id: Attempt.objects.filter(enrolment_id=enrolment_id)
-    .order_by("number")
-    .select_related("certificate"),
-    enrolment_id=Attempt._meta.get_field("enrolment").target_field,
-)
-
-
 def exam_sections(*, exam: Exam) -> list[ExamSection]:
     """The exam's sections in their order."""
-    sections = _SECTIONS(exam_id=exam.pk)
+    # The sections' own order: the model's ordering starts with the exam, a join for nothing.
+    sections = list(ExamSection.objects.filter(exam_id=exam.pk).order_by("order", "pk"))
     for section in sections:
         section.exam = exam
     return sections
-
-
-_SECTIONS = PreparedQuery(  # compiled once: every start draws by them
-    # The sections' own order: the model's ordering starts with the exam, a join for nothing.
-    lambda exam_id: ExamSection.objects.filter(exam_id=exam_id).order_by("order", "pk"),
-    exam_id=ExamSection._meta.get_field("exam").target_field,
-)
 
 
 def attempt_for_candidate(*, user: Any, attempt_id: int) -> Attempt:
@@ -186,71 +171,123 @@ def _attempt(attempt_id: int, *, belongs: Callable[[Attempt], bool]) -> Attempt:
     return attempt
 
 
-#: What a save never reads of the drawn question (its grade comes when the attempt ends).
-_NOT_WHEN_SAVING = ("score", "graded_ruleset", "graded_engine_version")
-#: All that the candidate's question page reads, on the busiest request of exam day: every
-#: column costs its share of the query's compilation, and of the exam (two dozen columns)
-#: the page shows only the name. ``tests/exams/test_exam_day_queries.py`` holds the page
-#: to its one query: a column missing here would cost a query of its own.
-_ON_THE_QUESTION_PAGE = (
-    *("attempt_id", "position", "scenario_id", "topic_id", "case", "ask", "ask_ball"),
-    *("difficulty", "title", "narrative", "question", "note", "flagged"),
-    *(f"answer__{name}" for name in ("id", "attempt_id", "question_id", "payload")),
-    *(f"answer__{name}" for name in ("saved_at", "revision")),
-    *(f"attempt__{name}" for name in ("id", "enrolment_id", "number", "language")),
-    *(f"attempt__{name}" for name in ("started_at", "deadline", "finished_at", "finished_by")),
-    *(f"attempt__{name}" for name in ("score", "passed", "question_count", "regraded_at")),
-    *(f"attempt__enrolment__{name}" for name in ("id", "exam_id", "user_id", "language")),
-    "attempt__enrolment__extra_minutes",
-    # The name in every language: the reader's, and English to fall back on.
-    "attempt__enrolment__exam__name",
-    *(f"attempt__enrolment__exam__name_{code}" for code, _name in settings.LANGUAGES),
-)
-
-
 def question_for_candidate(
     *, user: Any, attempt_id: int, position: int, with_exam: bool = False
 ) -> AttemptQuestion:
     """The question at ``position`` of the candidate's own attempt, with its answer and
     attempt in one query (the candidate's busiest requests read nothing else); its
-    enrolment and exam too, ``with_exam`` (the question page names the exam). A save
-    needs neither: each join costs its columns' share of the query's compilation.
+    enrolment and exam's name too, ``with_exam`` (the question page names the exam).
 
     Anybody else's attempt is refused as :func:`attempt_for_candidate` refuses it; a
     position that was not drawn is refused as :func:`attempt_question` refuses it.
     """
-    read = _QUESTION_ON_ITS_PAGE if with_exam else _QUESTION_TO_SAVE
-    for found in read(attempt_id=attempt_id, position=position, user_id=user.pk):
+    found = _candidates_question(
+        attempt_id=attempt_id, position=position, user_id=user.pk, with_exam=with_exam
+    )
+    if found is not None:
         return found
     attempt_for_candidate(user=user, attempt_id=attempt_id)  # refuses another's attempt
     raise QuestionNotDrawn()
 
 
-def _candidates_question(*, attempt_id: int, position: int, user_id: int) -> QuerySet:
-    return AttemptQuestion.objects.filter(
-        attempt_id=attempt_id, position=position, attempt__enrolment__user_id=user_id
-    ).order_by()
+#: What neither the question page nor a save reads of the drawn question (its grade
+#: comes when the attempt ends).
+_NOT_READ_OF_THE_QUESTION = ("score", "graded_ruleset", "graded_engine_version")
+#: What the question page reads of the enrolment, and of the exam (two dozen columns): its
+#: name in every language, the reader's and English to fall back on.
+#: ``tests/exams/test_exam_day_queries.py`` holds the page to its one query: a column
+#: missing here would cost a query of its own.
+_ENROLMENT_ON_THE_PAGE = ("exam", "user", "language", "extra_minutes")
+_EXAM_ON_THE_PAGE = ("name", *(f"name_{code}" for code, _name in settings.LANGUAGES))
 
 
-# Compiled once (config/prepared.py): the candidate's busiest requests read nothing else.
-# An id or position beyond its column's range reads no row.
-_QUESTION_VALUES = {
-    "attempt_id": AttemptQuestion._meta.get_field("attempt").target_field,
-    "position": AttemptQuestion._meta.get_field("position"),
-    "user_id": Enrolment._meta.get_field("user").target_field,
+@functools.cache
+def _question_columns(with_exam: bool) -> tuple[sql.Columns, ...]:
+    """The question's, its answer's and attempt's columns; the enrolment's and exam's too."""
+    columns = (
+        sql.Columns(AttemptQuestion, exclude=_NOT_READ_OF_THE_QUESTION),
+        sql.Columns(Answer),
+        sql.Columns(Attempt),
+    )
+    if with_exam:
+        columns += (
+            sql.Columns(Enrolment, only=_ENROLMENT_ON_THE_PAGE),
+            sql.Columns(Exam, only=_EXAM_ON_THE_PAGE),
+        )
+    return columns
+
+
+def _candidates_question(
+    *, attempt_id: int, position: int, user_id: Any, with_exam: bool
+) -> AttemptQuestion | None:
+    """The drawn question if the attempt is ``user_id``'s, read in one plain statement
+    (config/sql.py): the candidate's busiest requests run it thousands of times.
+
+    What ``AttemptQuestion.objects.filter(attempt_id=…, position=…,
+    attempt__enrolment__user_id=…)`` reads with ``select_related("answer", "attempt")``
+    (and ``"attempt__enrolment__exam"``, ``with_exam``) and the columns above;
+    ``tests/exams/test_selectors.py`` holds it to the ORM's instances.
+    """
+    if user_id is None or not sql.storable(attempt_id, position):
+        return None  # no row holds them: the ORM reads none either
+    connection = connections[router.db_for_read(AttemptQuestion)]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _QUESTION_SQL[with_exam](connection),
+            [
+                sql.parameter(connection, AttemptQuestion, "attempt", attempt_id),
+                sql.parameter(connection, AttemptQuestion, "position", position),
+                sql.parameter(connection, Enrolment, "user", user_id),
+            ],
+        )
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    found, start = [], 0
+    for columns in _question_columns(with_exam):
+        found.append(columns.instance(row, start, connection=connection))
+        start += len(columns)
+    question, answer, attempt, *page = found
+    if page:
+        enrolment, exam = page
+        enrolment.exam = exam
+        attempt.enrolment = enrolment
+    question.attempt = attempt
+    question.read_with_answer(answer)
+    return question
+
+
+def _question_sql(connection: Any, *, with_exam: bool) -> str:
+    table = functools.partial(sql.table, connection)
+    column = functools.partial(sql.column, connection)
+    joins = [
+        f"INNER JOIN {table(Attempt)} ON {column(AttemptQuestion, 'attempt')}"
+        f" = {column(Attempt, 'id')}",
+        f"INNER JOIN {table(Enrolment)} ON {column(Attempt, 'enrolment')}"
+        f" = {column(Enrolment, 'id')}",
+    ]
+    if with_exam:
+        joins.append(
+            f"INNER JOIN {table(Exam)} ON {column(Enrolment, 'exam')} = {column(Exam, 'id')}"
+        )
+    joins.append(
+        f"LEFT OUTER JOIN {table(Answer)} ON {column(AttemptQuestion, 'id')}"
+        f" = {column(Answer, 'question')}"
+    )
+    select = ", ".join(columns.select(connection) for columns in _question_columns(with_exam))
+    # No LIMIT: an attempt has one question per position (a unique constraint).
+    return (
+        f"SELECT {select} FROM {table(AttemptQuestion)} {' '.join(joins)}"
+        f" WHERE {column(AttemptQuestion, 'attempt')} = %s"
+        f" AND {column(AttemptQuestion, 'position')} = %s"
+        f" AND {column(Enrolment, 'user')} = %s"
+    )
+
+
+_QUESTION_SQL = {
+    with_exam: sql.per_vendor(functools.partial(_question_sql, with_exam=with_exam))
+    for with_exam in (True, False)
 }
-_QUESTION_ON_ITS_PAGE = PreparedQuery(
-    lambda **values: _candidates_question(**values)
-    .select_related("answer", "attempt__enrolment__exam")
-    .only(*_ON_THE_QUESTION_PAGE)[:1],
-    **_QUESTION_VALUES,
-)
-_QUESTION_TO_SAVE = PreparedQuery(
-    lambda **values: _candidates_question(**values)
-    .select_related("answer", "attempt")
-    .defer(*_NOT_WHEN_SAVING)[:1],
-    **_QUESTION_VALUES,
-)
 
 
 def attempt_question(*, attempt: Attempt, position: int) -> AttemptQuestion:
@@ -440,16 +477,52 @@ def attempt_progress(*, attempt: Attempt) -> list[QuestionStatus]:
             flagged=flagged,
             complete=payload is not None and is_complete(payload, ask=ask, ask_ball=ask_ball),
         )
-        for position, flagged, payload, ask, ask_ball in _PROGRESS(attempt_id=attempt.pk)
+        for position, flagged, payload, ask, ask_ball in _progress_rows(attempt_id=attempt.pk)
     ]
 
 
-_PROGRESS = PreparedQuery(  # on every question page: compiled once
-    lambda attempt_id: AttemptQuestion.objects.filter(attempt_id=attempt_id)
-    .order_by("position")
-    .values_list("position", "flagged", "answer__payload", "ask", "ask_ball"),
-    attempt_id=AttemptQuestion._meta.get_field("attempt").target_field,
-)
+def _progress_rows(*, attempt_id: int) -> list[list[Any]]:
+    """Each drawn question's position, flag, answer, ask and ball asked about, in order.
+
+    What ``AttemptQuestion.objects.filter(attempt_id=…).order_by("position")
+    .values_list("position", "flagged", "answer__payload", "ask", "ask_ball")`` reads, in
+    one plain statement (config/sql.py): every question page runs it.
+    ``tests/exams/test_selectors.py`` holds it to the ORM's rows.
+    """
+    connection = connections[router.db_for_read(AttemptQuestion)]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _progress_sql(connection),
+            [sql.parameter(connection, AttemptQuestion, "attempt", attempt_id)],
+        )
+        rows = cursor.fetchall()
+    fields = _progress_fields()
+    return [sql.python_values(fields, row, connection) for row in rows]
+
+
+@functools.cache
+def _progress_fields() -> tuple[Any, ...]:
+    question = AttemptQuestion._meta.get_field
+    return (
+        *(question(name) for name in ("position", "flagged")),
+        Answer._meta.get_field("payload"),
+        *(question(name) for name in ("ask", "ask_ball")),
+    )
+
+
+@sql.per_vendor
+def _progress_sql(connection: Any) -> str:
+    column = functools.partial(sql.column, connection)
+    return (
+        f"SELECT {column(AttemptQuestion, 'position')}, {column(AttemptQuestion, 'flagged')},"
+        f" {column(Answer, 'payload')}, {column(AttemptQuestion, 'ask')},"
+        f" {column(AttemptQuestion, 'ask_ball')}"
+        f" FROM {sql.table(connection, AttemptQuestion)}"
+        f" LEFT OUTER JOIN {sql.table(connection, Answer)}"
+        f" ON {column(AttemptQuestion, 'id')} = {column(Answer, 'question')}"
+        f" WHERE {column(AttemptQuestion, 'attempt')} = %s"
+        f" ORDER BY {column(AttemptQuestion, 'position')} ASC"
+    )
 
 
 def remaining_seconds(*, attempt: Attempt, now: datetime | None = None) -> int:

@@ -8,6 +8,7 @@ serve any request of an attempt.
 from __future__ import annotations
 
 import calendar
+import functools
 import random
 import secrets
 from collections.abc import Iterable, Mapping
@@ -16,12 +17,12 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError, transaction
-from django.db.models import F, QuerySet
+from django.db import IntegrityError, connections, router, transaction
+from django.db.models import QuerySet
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from config.prepared import PreparedQuery, PreparedUpdate
+from config import sql
 from credentials import services as credential_services
 from quiz.editions import with_edition
 from quiz.grading import grade, graded_by
@@ -364,52 +365,49 @@ def _open_attempt_locked(*, attempt_id: int, now: datetime) -> QuerySet[Attempt]
     )
 
 
-# The candidate's writes, on every answer of exam day: compiled once (config/prepared.py).
-_ATTEMPT_ID = Attempt._meta.pk
-_NOW = Attempt._meta.get_field("deadline")
-_QUESTION_ID = AttemptQuestion._meta.pk
-#: Locks the attempt while it is open: its id, or no row.
-_LOCK_OPEN_ATTEMPT = PreparedQuery(
-    lambda attempt_id, now: _open_attempt_locked(attempt_id=attempt_id, now=now).values_list("pk"),
-    attempt_id=_ATTEMPT_ID,
-    now=_NOW,
-)
-#: Replaces the answer while its attempt is open (and locks the attempt): rows changed.
-_CHANGE_ANSWER = PreparedUpdate(
-    lambda question_id, attempt_id, now, payload: (
-        Answer.objects.filter(
-            question_id=question_id,
-            attempt_id__in=_open_attempt_locked(attempt_id=attempt_id, now=now).values("pk"),
-        ),
-        {"payload": payload, "saved_at": now, "revision": F("revision") + 1},
-    ),
-    question_id=_QUESTION_ID,
-    attempt_id=_ATTEMPT_ID,
-    now=_NOW,
-    payload=Answer._meta.get_field("payload"),
-)
-#: Sets (True) or clears (False) the flag while its attempt is open (and locks the
-#: attempt): rows changed.
-_SET_FLAG = {
-    flagged: PreparedUpdate(
-        lambda question_id, attempt_id, now, flagged=flagged: (
-            AttemptQuestion.objects.filter(
-                pk=question_id,
-                attempt_id__in=_open_attempt_locked(attempt_id=attempt_id, now=now).values("pk"),
-            ),
-            {"flagged": flagged},
-        ),
-        question_id=_QUESTION_ID,
-        attempt_id=_ATTEMPT_ID,
-        now=_NOW,
+def _change_answer(
+    *, question_id: int, attempt_id: int, now: datetime, payload: dict[str, Any]
+) -> int:
+    """Replace the answer while its attempt is open (and lock the attempt): rows changed.
+
+    What ``Answer.objects.filter(question_id=…, attempt_id__in=_open_attempt_locked(…)
+    .values("pk")).update(payload=…, saved_at=now, revision=F("revision") + 1)`` runs, in
+    one plain statement (config/sql.py): every answer of exam day runs it.
+    ``tests/exams/test_services.py`` holds it to the ORM's write.
+    """
+    connection = connections[router.db_for_write(Answer)]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _change_answer_sql(connection),
+            [
+                sql.parameter(connection, Answer, "payload", payload),
+                sql.parameter(connection, Answer, "saved_at", now),
+                sql.parameter(connection, Answer, "question", question_id),
+                sql.parameter(connection, Attempt, "id", attempt_id),
+                sql.parameter(connection, Attempt, "deadline", now),
+            ],
+        )
+        return cursor.rowcount
+
+
+@sql.per_vendor
+def _change_answer_sql(connection: Any) -> str:
+    quote = connection.ops.quote_name
+    answer_column = functools.partial(sql.column, connection, Answer)
+    attempt_column = functools.partial(sql.column, connection, Attempt)
+    field = Answer._meta.get_field
+    # The lock of _open_attempt_locked, taken by every run of the statement: PostgreSQL's
+    # row lock (SQLite has no row locks, and serializes every write to the database).
+    lock = " FOR NO KEY UPDATE" if connection.vendor == "postgresql" else ""
+    return (
+        f"UPDATE {sql.table(connection, Answer)}"
+        f" SET {quote(field('payload').column)} = %s, {quote(field('saved_at').column)} = %s,"
+        f" {quote(field('revision').column)} = ({answer_column('revision')} + 1)"
+        f" WHERE {answer_column('question')} = %s AND {answer_column('attempt')} IN"
+        f" (SELECT {attempt_column('id')} FROM {sql.table(connection, Attempt)}"
+        f" WHERE {attempt_column('id')} = %s AND {attempt_column('finished_at')} IS NULL"
+        f" AND {attempt_column('deadline')} > %s{lock})"
     )
-    for flagged in (True, False)
-}
-
-
-def _answer_known_saved(question: AttemptQuestion) -> bool:
-    """Whether ``question`` was loaded with its answer (``select_related``) and has one."""
-    return AttemptQuestion.answer.is_cached(question) and question.saved_answer() is not None
 
 
 def save_answer(
@@ -434,23 +432,24 @@ def save_answer(
     # by the same statement.
     change = {"question_id": question.pk, "attempt_id": attempt.pk, "now": now, "payload": payload}
     with transaction.atomic():
-        if _answer_known_saved(question):
-            if _CHANGE_ANSWER(**change):
+        if question.saved_answer() is not None:  # read with the question: no query
+            if _change_answer(**change):
                 return
             raise AttemptFinished()
-        if not _LOCK_OPEN_ATTEMPT(attempt_id=attempt.pk, now=now):
+        if not _open_attempt_locked(attempt_id=attempt.pk, now=now).exists():
             # Another request finished it since the check above.
             raise AttemptFinished()
         try:
             with transaction.atomic():
-                Answer.objects.create(
+                created = Answer.objects.create(
                     attempt=attempt, question=question, payload=payload, saved_at=now
                 )
+            question.read_with_answer(created)
             return
         except IntegrityError:
             # Another request saved the first answer meanwhile: replace it, as a change would.
             pass
-        if _CHANGE_ANSWER(**change):
+        if _change_answer(**change):
             return
     raise AttemptFinished()
 
@@ -464,7 +463,10 @@ def set_flag(
         raise QuestionNotDrawn()
     _check_open(attempt=attempt, now=now)
     with transaction.atomic():
-        changed = _SET_FLAG[bool(flagged)](question_id=question.pk, attempt_id=attempt.pk, now=now)
+        changed = AttemptQuestion.objects.filter(
+            pk=question.pk,
+            attempt_id__in=_open_attempt_locked(attempt_id=attempt.pk, now=now).values("pk"),
+        ).update(flagged=bool(flagged))
     if not changed:
         raise AttemptFinished()
     question.flagged = flagged

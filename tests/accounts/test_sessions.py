@@ -3,15 +3,19 @@ middleware.py): one query where Django makes two, and every check Django makes k
 
 from __future__ import annotations
 
+from datetime import timedelta
+from zoneinfo import ZoneInfo
+
 import pytest
 from django.contrib.auth import BACKEND_SESSION_KEY, SESSION_KEY, get_user_model
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 
 from accounts.models import Session
-from accounts.sessions import SessionStore, user_id_in
+from accounts.sessions import SessionStore, _session_with_user, user_id_in
+from tests.same_as_orm import values_of
 
 PASSWORD = "długie-hasło-42"
 pytestmark = pytest.mark.django_db
@@ -124,7 +128,9 @@ def test_a_new_session_never_takes_a_key_in_use(monkeypatch):
     taken = SessionStore()
     taken.create()
     keys = iter([taken.session_key, "f" * 32])
-    monkeypatch.setattr("accounts.sessions.get_random_string", lambda *_args: next(keys))
+    monkeypatch.setattr(
+        "django.contrib.sessions.backends.base.get_random_string", lambda *_args: next(keys)
+    )
     new = SessionStore()
     new["language"] = "pl"
     new.create()
@@ -150,3 +156,62 @@ def test_a_well_formed_unknown_key_is_still_looked_up(client):
     with CaptureQueriesContext(connection) as queries:
         client.get(progress_url())
     assert reads_of_session_or_user(queries.captured_queries)
+
+
+# --- the session read by hand (accounts/sessions.py) gives what the ORM gives ---------
+
+
+@pytest.fixture
+def session_rows(user):
+    """Sessions of every kind the read meets, by key; the moment they are read at."""
+    now = timezone.now()
+    user.last_login = now  # a date-time on the joined row; the other user has none (None)
+    user.save()
+    never_signed_in = get_user_model().objects.create_user("bez-logowania")
+    rows = {
+        "signedin": (user.pk, timedelta(hours=2)),
+        "nouseryet": (None, timedelta(hours=2)),
+        "neversignedin": (never_signed_in.pk, timedelta(hours=2)),
+        "userdeleted": (10**9, timedelta(hours=2)),  # no constraint: a row may outlive him
+        "expiresnow": (user.pk, timedelta(0)),
+        "expired": (user.pk, -timedelta(seconds=1)),
+    }
+    for name, (user_id, lifetime) in rows.items():
+        Session.objects.create(
+            session_key=f"{name:x<32}", session_data="e30:", user_id=user_id,
+            expire_date=now + lifetime,
+        )
+    return now
+
+
+@pytest.mark.parametrize("zone", ["UTC", "Asia/Tehran", "America/St_Johns"])
+def test_the_session_and_its_user_are_read_as_the_orm_reads_them(session_rows, zone):
+    now = session_rows
+    found_any = set()
+    with timezone.override(zone):
+        # the moment in the reader's zone: the same instant
+        for moment in (now, now.astimezone(ZoneInfo(zone))):
+            for key in Session.objects.values_list("session_key", flat=True):
+                orm = Session.objects.select_related("user").filter(
+                    session_key=key, expire_date__gt=moment
+                ).first()
+                with CaptureQueriesContext(connection) as queries:
+                    found = _session_with_user(key=key, now=moment)
+                assert len(queries) == 1
+                if orm is None:
+                    assert found is None, key
+                    continue
+                session, its_user = found
+                assert values_of(session) == values_of(orm), key
+                assert values_of(its_user) == values_of(orm.user), key
+                found_any.add((key[:12], its_user is None))
+    assert len(found_any) == 4, "signed in, no user yet, never signed in, user deleted"
+
+
+def test_an_expired_session_is_forgotten_as_django_forgets_it(session_rows):
+    store = SessionStore("expired".ljust(32, "x"))
+    assert store.load() == {}
+    assert store.session_key is None, "a new session never takes the key the visitor sent"
+    live = SessionStore("signedin".ljust(32, "x"))
+    live.load()
+    assert live.session_key == "signedin".ljust(32, "x")

@@ -6,10 +6,21 @@ import random
 from datetime import timedelta
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone, translation
 
 from exams import selectors, services
 from exams.errors import NotYours
-from exams.models import Exam
+from exams.models import Answer, Attempt, AttemptQuestion, Exam
+from exams.selectors import (
+    _ENROLMENT_ON_THE_PAGE,
+    _EXAM_ON_THE_PAGE,
+    _NOT_READ_OF_THE_QUESTION,
+    _candidates_question,
+    _progress_rows,
+)
+from tests.same_as_orm import values_of
 
 pytestmark = pytest.mark.django_db
 
@@ -130,3 +141,113 @@ def test_audit_trail_reads_answer_saves_from_the_answers(enrolment, federation, 
     assert lines[0].detail == "question 1, saved 3 times"
     assert lines[0].who == "Anna Kowalska"
     assert [line.at for line in lines] == sorted((line.at for line in lines), reverse=True)
+
+
+# --- the statements written by hand (config/sql.py) give what the ORM gives -------------
+
+
+def orm_question(*, attempt_id, position, user_id, with_exam):
+    """What the candidate's question read gives, as the ORM reads it."""
+    found = AttemptQuestion.objects.filter(
+        attempt_id=attempt_id, position=position, attempt__enrolment__user_id=user_id
+    )
+    if not with_exam:
+        return found.select_related("answer", "attempt").defer(*_NOT_READ_OF_THE_QUESTION).first()
+    return (
+        found.select_related("answer", "attempt__enrolment__exam")
+        .only(
+            *(f.name for f in AttemptQuestion._meta.concrete_fields),
+            *(f"answer__{f.name}" for f in Answer._meta.concrete_fields),
+            *(f"attempt__{f.name}" for f in Attempt._meta.concrete_fields),
+            *(f"attempt__enrolment__{name}" for name in _ENROLMENT_ON_THE_PAGE),
+            *(f"attempt__enrolment__exam__{name}" for name in _EXAM_ON_THE_PAGE),
+        )
+        .defer(*_NOT_READ_OF_THE_QUESTION)
+        .first()
+    )
+
+
+def read_alike(mine, theirs, *, with_exam) -> None:
+    """The same instances, related ones included, and nothing left to read for either."""
+    assert values_of(mine) == values_of(theirs)
+    with CaptureQueriesContext(connection) as queries:
+        for question in (mine, theirs):
+            question.related = [question.attempt, question.saved_answer()]
+            if with_exam:
+                exam = question.attempt.enrolment.exam
+                question.related += [question.attempt.enrolment, exam]
+                # the page names the exam in the reader's language, or else in English
+                question.names = []
+                for code in ("en", "fr", "ru", "fa", "pl"):
+                    with translation.override(code):
+                        question.names.append(exam.name)
+    assert len(queries) == 0, "everything the pages read came with the question"
+    for one, other in zip(mine.related, theirs.related, strict=True):
+        assert values_of(one) == values_of(other)
+    if with_exam:
+        assert mine.names == theirs.names
+        assert len(set(mine.names)) == 4, "four names, and English in Persian"
+
+
+@pytest.fixture
+def attempts(enrolment, exam, examiner, now, right):
+    """A finished attempt (its grades and an answer) and a running one (nulls: no score,
+    no answer yet, no scenario left): what the question read meets."""
+    finished = sit(
+        enrolment, now - timedelta(minutes=40), lambda q: right(q) if q.position < 3 else None
+    )
+    exam.waiting_hours = 0
+    exam.attempts_allowed = 3
+    exam.name_fa = ""  # the Persian name falls back to English
+    exam.save()
+    running = services.start_attempt(
+        enrolment=enrolment, language="fa", now=now, rng=random.Random(5)
+    )
+    first = running.questions.get(position=1)
+    services.save_answer(attempt=running, question=first, answer=right(first), now=now)
+    services.set_flag(attempt=running, question=first, flagged=True, now=now)
+    running.questions.filter(position=2).update(scenario=None, topic=None, difficulty=None)
+    return finished, running
+
+
+@pytest.mark.parametrize("with_exam", [True, False])
+@pytest.mark.parametrize("zone", ["UTC", "Asia/Tehran"])
+def test_the_candidates_question_is_read_as_the_orm_reads_it(attempts, candidate, zone, with_exam):
+    compared = 0
+    with timezone.override(zone):
+        for attempt in attempts:
+            for position in range(1, attempt.question_count + 1):
+                found = {"attempt_id": attempt.pk, "position": position, "user_id": candidate.pk}
+                mine = _candidates_question(**found, with_exam=with_exam)
+                read_alike(mine, orm_question(**found, with_exam=with_exam), with_exam=with_exam)
+                compared += 1
+    assert compared == 8
+
+
+@pytest.mark.parametrize(
+    "wrong", [{"user_id": None}, {"position": 9}, {"position": 2**63}, {"attempt_id": -(2**64)}]
+)
+def test_a_question_nobody_may_read_is_read_by_neither(attempts, candidate, examiner, wrong):
+    finished, _running = attempts
+    for asked in ({"user_id": examiner.pk}, wrong):
+        found = {"attempt_id": finished.pk, "position": 1, "user_id": candidate.pk, **asked}
+        for with_exam in (True, False):
+            assert _candidates_question(**found, with_exam=with_exam) is None
+            if abs(found["position"]) < 2**15 and abs(found["attempt_id"]) < 2**63:
+                assert orm_question(**found, with_exam=with_exam) is None
+
+
+def test_the_attempts_question_list_is_read_as_the_orm_reads_it(attempts):
+    for attempt in attempts:
+        orm = (
+            AttemptQuestion.objects.filter(attempt_id=attempt.pk)
+            .order_by("position")
+            .values_list("position", "flagged", "answer__payload", "ask", "ask_ball")
+        )
+        mine = _progress_rows(attempt_id=attempt.pk)
+        assert [[(type(v), v) for v in row] for row in mine] == [
+            [(type(v), v) for v in row] for row in orm
+        ]
+        assert any(row[2] is None for row in mine), "an unanswered question: no payload"
+        assert any(row[2] is not None for row in mine)
+    assert _progress_rows(attempt_id=10**9) == []

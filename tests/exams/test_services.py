@@ -5,9 +5,11 @@ from __future__ import annotations
 import random
 import threading
 from datetime import UTC, datetime, timedelta
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.db import connection, transaction
+from django.db.models import F
 from django.test.utils import CaptureQueriesContext
 
 from exams import services
@@ -700,3 +702,70 @@ def test_expiry_counts_the_exams_months_from_the_issue_date(
     certificate = Certificate.objects.get()
     assert certificate.issued_at == submitted
     assert certificate.expires_at == expires
+
+
+# --- the answer's update, written by hand (config/sql.py), writes what the ORM writes ---
+
+
+def orm_change_answer(*, question_id, attempt_id, now, payload) -> int:
+    """The answer's update as the ORM runs it."""
+    return Answer.objects.filter(
+        question_id=question_id,
+        attempt_id__in=services._open_attempt_locked(attempt_id=attempt_id, now=now).values("pk"),
+    ).update(payload=payload, saved_at=now, revision=F("revision") + 1)
+
+
+def written(question) -> tuple:
+    answer = Answer.objects.filter(question=question).first()
+    if answer is None:
+        return ()
+    return (answer.payload, answer.saved_at, answer.saved_at.utcoffset(), answer.revision)
+
+
+#: Unicode, nested, None and numbers inside the JSON: stored as given.
+PAYLOADS = [{"legal": False, "penalty": 7}, {"note": "زرد؛ «Żółta» — ok", "x": None, "y": [1.5]}]
+
+
+@pytest.mark.parametrize("moment", ["open", "in another zone", "at the deadline", "finished"])
+def test_the_answers_update_writes_what_the_orms_writes(enrolment, now, wrong, moment):
+    attempt = start(enrolment, now)
+    mine, theirs, unanswered, *_ = attempt.questions.order_by("position")
+    for question in (mine, theirs):
+        services.save_answer(attempt=attempt, question=question, answer=wrong(question), now=now)
+    when = now + timedelta(minutes=3)
+    if moment == "in another zone":
+        when = when.astimezone(ZoneInfo("Asia/Tehran"))
+    elif moment == "at the deadline":
+        when = attempt.deadline  # no longer open: the deadline is not "before the deadline"
+    elif moment == "finished":
+        Attempt.objects.filter(pk=attempt.pk).update(finished_at=now)
+    for payload in PAYLOADS:
+        change = {"attempt_id": attempt.pk, "now": when, "payload": payload}
+        changed = services._change_answer(question_id=mine.pk, **change)
+        assert changed == orm_change_answer(question_id=theirs.pk, **change)
+        assert changed == (1 if moment in ("open", "in another zone") else 0)
+        assert written(mine) == written(theirs)
+        # no answer yet, or another attempt's question: nothing, as with the ORM
+        for question_id, attempt_id in ((unanswered.pk, attempt.pk), (mine.pk, attempt.pk + 1)):
+            change["attempt_id"] = attempt_id
+            assert services._change_answer(question_id=question_id, **change) == 0
+            assert orm_change_answer(question_id=question_id, **change) == 0
+    assert written(unanswered) == ()
+
+
+def test_the_answers_update_locks_the_attempt_every_time(enrolment, now, wrong, right):
+    attempt = start(enrolment, now)
+    question = attempt.questions.get(position=1)
+    services.save_answer(attempt=attempt, question=question, answer=wrong(question), now=now)
+    with CaptureQueriesContext(connection) as queries:
+        for answer in (right(question), wrong(question), right(question)):
+            assert services._change_answer(
+                question_id=question.pk, attempt_id=attempt.pk, now=now, payload=answer
+            ) == 1
+    updates = [sql for sql in statements(queries) if sql.lstrip().upper().startswith("UPDATE")]
+    assert len(updates) == 3
+    if connection.vendor == "postgresql":
+        # as _open_attempt_locked's queryset says it (PostgreSQL's row lock), every time
+        assert all("FOR NO KEY UPDATE" in sql for sql in updates)
+    assert Answer.objects.get(question=question).revision == 4
+
