@@ -447,15 +447,19 @@ class EnrolForm(ExamBoundForm):
 
 
 class EnrolmentCSVForm(ExamBoundForm):
-    """A CSV roll with the columns ``full_name`` and ``email``.
+    """A CSV roll with the columns ``full_name`` and ``email``, and ``language`` if wished.
 
     Any bad row stops the whole import.
     """
 
-    file = forms.FileField(
-        label=_("CSV file"),
-        help_text=_("UTF-8, one candidate per row, with a header row: full_name,email"),
-    )
+    file = forms.FileField(label=_("CSV file"))
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["file"].help_text = _(
+            "UTF-8, one candidate per row, with a header row: full_name,email and, if you "
+            "wish, language (%(languages)s; left empty: the exam's first language)."
+        ) % {"languages": ", ".join(offered_languages(self.exam))}
 
     def clean_file(self) -> list[dict[str, str]]:
         upload = self.cleaned_data["file"]
@@ -489,6 +493,29 @@ def parse_roll(text: str, *, exam: Exam) -> list[dict[str, str]]:
         ) from error
 
 
+def offered_languages(exam: Exam) -> list[str]:
+    """The exam's languages in the site's order."""
+    return [code for code in LANGUAGE_CODES if code in (exam.languages or [])]
+
+
+def roll_language(value: str, *, exam: Exam) -> str | None:
+    """The code a roll's ``language`` cell names: ``""`` when empty, ``None`` when it names no
+    language the exam offers. A code or a name, in the language itself or in English.
+
+    >>> exam = Exam(languages=["pl", "en"])
+    >>> [roll_language(v, exam=exam) for v in ("", " PL ", "Polski", "polish", "fa", "xx")]
+    ['', 'pl', 'pl', 'pl', None, None]
+    """
+    wanted = value.strip().casefold()
+    if not wanted:
+        return ""
+    for code in offered_languages(exam):
+        info = get_language_info(code)
+        if wanted in {code, info["name"].casefold(), info["name_local"].casefold()}:
+            return code
+    return None
+
+
 def _read_roll(reader: csv.DictReader, *, exam: Exam) -> list[dict[str, str]]:
     headers = [(name or "").strip().lower() for name in (reader.fieldnames or [])]
     if "full_name" not in headers or "email" not in headers:
@@ -513,7 +540,7 @@ def _read_roll(reader: csv.DictReader, *, exam: Exam) -> list[dict[str, str]]:
                 _("Line %(line)s: the full name is longer than %(limit)s characters.")
                 % {"line": format_number(line), "limit": format_number(MAX_NAME)}
             )
-        if "\x00" in full_name + email:
+        if "\x00" in full_name + email + str(row.get("language") or ""):
             errors.append(
                 _("Line %(line)s: the row holds a null character.") % {"line": format_number(line)}
             )
@@ -547,8 +574,16 @@ def _read_roll(reader: csv.DictReader, *, exam: Exam) -> list[dict[str, str]]:
                 _("Line %(line)s: %(email)s is already enrolled in this exam.")
                 % {"line": format_number(line), "email": email}
             )
+        language = roll_language(row.get("language") or "", exam=exam)
+        if language is None:
+            errors.append(
+                _("Line %(line)s: “%(language)s” is not a language this exam is offered in "
+                  "(%(languages)s).")
+                % {"line": format_number(line), "language": (row.get("language") or "").strip(),
+                   "languages": ", ".join(offered_languages(exam))}
+            )
         seen.setdefault(email, line)
-        rows.append({"full_name": full_name, "email": email})
+        rows.append({"full_name": full_name, "email": email, "language": language or ""})
         if len(rows) > MAX_CSV_ROWS:
             raise ValidationError(_("The file has more than 5000 candidates; split it."))
     if errors:
@@ -556,6 +591,22 @@ def _read_roll(reader: csv.DictReader, *, exam: Exam) -> list[dict[str, str]]:
     if not rows:
         raise ValidationError(_("The file has no candidates."))
     return rows
+
+
+class EnrolmentLanguageForm(ExamBoundForm):
+    """The language of one candidate's invitation and mails, changed after enrolment."""
+
+    language = forms.ChoiceField(
+        label=_("Language of the invitation"),
+        error_messages={
+            "invalid_choice": _("This exam is not offered in that language."),
+            "required": _("This exam is not offered in that language."),
+        },
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["language"].choices = language_choices(offered_languages(self.exam))
 
 
 class StartAttemptForm(ExamBoundForm):

@@ -151,6 +151,16 @@ def enrol_candidate(
     return enrolment
 
 
+def set_enrolment_language(*, enrolment: Enrolment, language: str) -> Enrolment:
+    """The language of a candidate's invitation and mails, changed after his enrolment
+    (one of the exam's languages); his attempts keep the language each was taken in."""
+    if language not in (enrolment.exam.languages or []):
+        raise LanguageNotAllowed()
+    enrolment.language = language
+    enrolment.save(update_fields=["language"])
+    return enrolment
+
+
 def link_only_account() -> Any:
     """A new password-less account for one enrolment: its name is random, never an address."""
     user = get_user_model()(username=f"candidate-{secrets.token_hex(8)}")

@@ -46,6 +46,11 @@ urlpatterns = [
     path(
         "manage/enrolment/<int:enrolment_id>/extra-time/", views.extra_time, name="extra_time"
     ),
+    path(
+        "manage/enrolment/<int:enrolment_id>/language/",
+        views.enrolment_language,
+        name="enrolment_language",
+    ),
     path("manage/attempt/<int:attempt_id>/", views.attempt_detail, name="attempt_detail"),
     path("manage/certificates/", views.certificates, name="certificates"),
     path("manage/certificates/<str:code>/revoke/", views.revoke, name="revoke"),

@@ -23,7 +23,7 @@ from django.urls import reverse, translate_url
 from django.utils import translation
 from django.utils.cache import add_never_cache_headers, patch_cache_control
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import get_language_info, ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -36,6 +36,7 @@ from .errors import AttemptFinished, DeadlinePassed, ExamError, NotYours, Questi
 from .forms import (
     EnrolForm,
     EnrolmentCSVForm,
+    EnrolmentLanguageForm,
     ExamForm,
     ExtraTimeForm,
     QuestionPageForm,
@@ -43,6 +44,8 @@ from .forms import (
     SectionFormSet,
     StartAttemptForm,
     VerifyForm,
+    language_choices,
+    offered_languages,
 )
 from .models import Attempt, AttemptQuestion, Certificate, Enrolment, Exam, frozen_scenario
 
@@ -578,6 +581,9 @@ def _exam_detail(
             "unsent": invitations.unsent(exam=exam).count(),
             "enrol_form": enrol_form or EnrolForm(exam=exam),
             "csv_form": csv_form or EnrolmentCSVForm(exam=exam),
+            # the language control of each candidate's row: the exam's languages
+            "languages": language_choices(offered_languages(exam)),
+            "first_language": (exam.languages or ["en"])[0],  # an empty choice's invitations
             "now": clock.now(),
         },
         status=status,
@@ -774,6 +780,25 @@ def extra_time(request: HttpRequest, federation: Any, enrolment_id: int) -> Http
             minutes,
         )
         % {"name": enrolment.full_name, "minutes": format_number(minutes)},
+    )
+    return redirect("exams:exam_detail", exam_id=enrolment.exam_id)
+
+
+@examiner_only
+@require_POST
+def enrolment_language(request: HttpRequest, federation: Any, enrolment_id: int) -> HttpResponse:
+    """Change the language of one candidate's invitation and mails."""
+    enrolment = selectors.enrolment_for_examiner(federation=federation, enrolment_id=enrolment_id)
+    form = EnrolmentLanguageForm(data=request.POST, exam=enrolment.exam)
+    if not form.is_valid():
+        messages.error(request, form.errors["language"][0])
+        return redirect("exams:exam_detail", exam_id=enrolment.exam_id)
+    language = form.cleaned_data["language"]
+    services.set_enrolment_language(enrolment=enrolment, language=language)
+    messages.success(
+        request,
+        _("%(name)s's invitation and mails are now in %(language)s.")
+        % {"name": enrolment.full_name, "language": get_language_info(language)["name_local"]},
     )
     return redirect("exams:exam_detail", exam_id=enrolment.exam_id)
 

@@ -160,6 +160,8 @@ ROWS: list[Row] = [
     Row("exams:send_invitation", "post", ("enrolment",), examiner_only(302)),
     Row("exams:reissue_invitation", "post", ("enrolment",), examiner_only(200)),
     Row("exams:extra_time", "post", ("enrolment",), examiner_only(302)),
+    # An empty POST is refused with a message on the exam's page (a redirect); others: 404.
+    Row("exams:enrolment_language", "post", ("enrolment",), examiner_only(302)),
     Row("exams:attempt_detail", "get", ("attempt",), examiner_only(200)),
     Row("exams:certificates", "get", (), both_examiners(200)),
     Row("exams:revoke", "get", ("code",), examiner_only(200)),

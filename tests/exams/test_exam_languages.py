@@ -1,4 +1,5 @@
-"""An exam's name and instructions are asked for in the languages it is offered in, only."""
+"""An exam's name and instructions are asked for in the languages it is offered in, only;
+a candidate's language (of his invitation and mails) is one of them."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from exams import selectors
+from exams import selectors, services
 from exams.models import Exam
 
 pytestmark = pytest.mark.django_db
@@ -144,3 +145,25 @@ def test_instructions_are_never_read_in_a_language_the_exam_does_not_offer(bank)
     assert selectors.exam_instructions(exam=exam, language="en") == ("Długopis", "pl")
     exam.instructions_pl = ""
     assert selectors.exam_instructions(exam=exam, language="en") == ("", "")
+
+
+def test_the_candidates_language_changes_to_one_the_exam_offers(enrolment, exam):
+    from exams.errors import LanguageNotAllowed
+
+    exam.languages = ["pl", "en"]
+    exam.save()
+    services.set_enrolment_language(enrolment=enrolment, language="pl")
+    enrolment.refresh_from_db()
+    assert enrolment.language == "pl"
+    with pytest.raises(LanguageNotAllowed):
+        services.set_enrolment_language(enrolment=enrolment, language="fa")
+    enrolment.refresh_from_db()
+    assert enrolment.language == "pl"
+
+
+def test_a_roll_enrols_each_candidate_in_his_language(exam, now):
+    enrolled = services.import_enrolments(exam=exam, now=now, rows=[
+        {"full_name": "Jan", "email": "jan@example.org", "language": "pl"},
+        {"full_name": "Ann", "email": "ann@example.org", "language": ""},
+    ])
+    assert [enrolment.language for enrolment in enrolled] == ["pl", ""]

@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import ValidationError
 
-from exams.forms import StartAttemptForm, parse_roll
+from django.utils import translation
+
+from exams.forms import EnrolmentCSVForm, EnrolmentLanguageForm, StartAttemptForm, parse_roll
 
 pytestmark = pytest.mark.django_db
 
@@ -16,8 +18,8 @@ def test_roll_accepts_semicolons_a_bom_and_blank_lines(exam):
         exam=exam,
     )
     assert rows == [
-        {"full_name": "Jan Nowak", "email": "jan@example.org"},
-        {"full_name": "مریم احمدی", "email": "maryam@example.org"},
+        {"full_name": "Jan Nowak", "email": "jan@example.org", "language": ""},
+        {"full_name": "مریم احمدی", "email": "maryam@example.org", "language": ""},
     ]
 
 
@@ -56,3 +58,41 @@ def test_a_forged_section_count_is_refused_without_building_the_forms(exam):
     assert not sections.is_valid()
     assert len(sections.forms) <= 50
     assert sections.non_form_errors()
+
+
+def test_roll_takes_a_language_column_by_code_or_name(exam):
+    exam.languages = ["pl", "en"]
+    rows = parse_roll(
+        "full_name,email,Language\nJan,jan@example.org,pl\nEwa,ewa@example.org,Polski\n"
+        "Tom,tom@example.org, EN \nAl,al@example.org,\nBo,bo@example.org\n",
+        exam=exam,
+    )
+    assert [row["language"] for row in rows] == ["pl", "pl", "en", "", ""]
+
+
+def test_roll_refuses_a_language_the_exam_does_not_offer_line_by_line(exam):
+    exam.languages = ["pl", "en"]
+    roll = "full_name,email,language\nJan,jan@example.org,fa\nEwa,ewa@example.org,klingon\n"
+    with pytest.raises(ValidationError) as refusal:
+        parse_roll(roll, exam=exam)
+    assert refusal.value.messages == [
+        "Line 2: “fa” is not a language this exam is offered in (en, pl).",
+        "Line 3: “klingon” is not a language this exam is offered in (en, pl).",
+    ]
+    with translation.override("pl"), pytest.raises(ValidationError) as polish:
+        parse_roll(roll, exam=exam)
+    assert polish.value.messages[0].startswith("Wiersz 2: ")
+    assert "is not a language" not in polish.value.messages[0]
+
+
+def test_the_roll_help_names_the_exams_languages(exam):
+    exam.languages = ["fa", "pl"]
+    assert "language (fa, pl;" in str(EnrolmentCSVForm(exam=exam).fields["file"].help_text)
+
+
+def test_the_language_form_offers_only_the_exams_languages(exam):
+    exam.languages = ["fa", "pl"]
+    assert EnrolmentLanguageForm(data={"language": "pl"}, exam=exam).is_valid()
+    for refused in ("en", "", "PL"):
+        form = EnrolmentLanguageForm(data={"language": refused}, exam=exam)
+        assert form.errors["language"] == ["This exam is not offered in that language."]

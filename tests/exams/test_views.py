@@ -863,6 +863,83 @@ def test_a_bad_csv_enrols_nobody_and_names_every_bad_line(client, examiner, exam
     assert Enrolment.objects.count() == 1
 
 
+def test_a_csv_sets_each_candidates_language_and_his_mail_follows_it(
+    client, examiner, exam
+):
+    """Polish candidates of an exam whose first language is Persian get Polish mails."""
+    from django.core import mail
+
+    exam.languages = ["fa", "pl"]
+    exam.save()
+    client.force_login(examiner)
+    roll = "full_name,email,language\nJan Nowak,jan@example.org,pl\nمریم,maryam@example.org,\n"
+    assert client.post(url("enrol_csv", exam.pk), {"file": upload(roll)}).status_code == 302
+    assert dict(Enrolment.objects.values_list("email", "language")) == {
+        "jan@example.org": "pl", "maryam@example.org": ""}
+    client.post(url("send_invitations", exam.pk))
+    by_address = {message.to[0]: message for message in mail.outbox}
+    assert "/pl/exams/invitation/" in by_address["jan@example.org"].body
+    assert "/fa/exams/invitation/" in by_address["maryam@example.org"].body
+
+
+def test_a_csv_with_a_language_not_offered_enrols_nobody(client, examiner, exam):
+    exam.languages = ["fa", "pl"]
+    exam.save()
+    client.force_login(examiner)
+    roll = "full_name,email,language\nJan Nowak,jan@example.org,pl\nTom,tom@example.org,en\n"
+    response = client.post(url("enrol_csv", exam.pk, language="pl"), {"file": upload(roll)})
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "Wiersz 3: „en” nie jest językiem, w którym prowadzony jest ten egzamin" in page
+    assert not Enrolment.objects.exists()
+
+
+def test_the_examiner_changes_a_candidates_language(client, examiner, exam, enrolment):
+    from django.core import mail
+
+    exam.languages = ["fa", "pl"]
+    exam.save()
+    client.force_login(examiner)
+    page = client.get(url("exam_detail", exam.pk)).content.decode()
+    control = page.split(f'id="language-{enrolment.pk}"', 1)[1].split("</select>", 1)[0]
+    # no language chosen at enrolment: the exam's first, as his invitation goes
+    assert '<option value="fa" lang="fa" selected>' in control
+    assert 'value="en"' not in control  # only the exam's languages
+    response = client.post(url("enrolment_language", enrolment.pk), {"language": "pl"})
+    assert response.status_code == 302
+    enrolment.refresh_from_db()
+    assert enrolment.language == "pl"
+    page = client.get(response.url).content.decode()
+    assert "Anna Kowalska&#x27;s invitation and mails are now in polski." in page
+    client.post(url("send_invitation", enrolment.pk))
+    assert "/pl/exams/invitation/" in mail.outbox[-1].body
+
+
+@pytest.mark.parametrize("language", ["en", "", "xx"])
+def test_a_language_the_exam_does_not_offer_is_refused_and_nothing_changes(
+    client, examiner, exam, enrolment, language
+):
+    exam.languages = ["fa", "pl"]
+    exam.save()
+    client.force_login(examiner)
+    response = client.post(url("enrolment_language", enrolment.pk, language="fa"),
+                           {"language": language})
+    assert response.status_code == 302
+    enrolment.refresh_from_db()
+    assert enrolment.language == ""
+    assert "این آزمون به این زبان ارائه نمی‌شود." in client.get(response.url).content.decode()
+
+
+def test_another_federations_examiner_cannot_change_a_candidates_language(
+    client, other_examiner, enrolment
+):
+    client.force_login(other_examiner)
+    response = client.post(url("enrolment_language", enrolment.pk), {"language": "pl"})
+    assert response.status_code in (403, 404)
+    enrolment.refresh_from_db()
+    assert enrolment.language == ""
+
+
 @pytest.mark.parametrize(
     ("content", "message"),
     [
