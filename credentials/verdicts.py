@@ -15,6 +15,12 @@ class Explained:
     headline: str
     reasons: list[str]
 
+    @property
+    def tone(self) -> str:
+        """The certificate page's colours (exams.css): green, amber, red."""
+        return {verifier.VALID: "valid", verifier.EXPIRED: "expired",
+                verifier.NOT_YET_VALID: "expired"}.get(self.status, "revoked")
+
 
 def headline(status: str) -> str:
     return {
