@@ -239,6 +239,7 @@ def _practice_feedback(
         # After the answer only: where the editions rule differently, both rulings.
         "rulings": editions.differing_rulings(scenario.case, variants=variants),
         "next_url": _next_url(request, scenario, filters),
+        "filters": filters,  # "Retry my mistakes" says it is on
         "schedule": _schedule_sentence(request, scenario),
     }
     if token is not None:

@@ -17,6 +17,17 @@ from quiz.numbers import format_day, format_number, format_percent, native_digit
 register = template.Library()
 
 
+@register.simple_tag(takes_context=True)
+def link_only_account(context: template.Context) -> bool:
+    """Whether the reader signs in only by his invitation link (``exams.invitations``): his
+    pages show his exam, never the practice menus of the rest of the site."""
+    from exams.invitations import is_link_only
+
+    request = context.get("request")
+    user = getattr(request, "user", None)
+    return bool(user is not None and user.is_authenticated and is_link_only(user=user))
+
+
 @register.filter
 def localdate(value: datetime.datetime | datetime.date | None, both: str = "") -> str:
     """A day in the reader's language, long format (:func:`quiz.numbers.format_day`).

@@ -125,3 +125,43 @@ def test_the_scores_of_an_exam_showing_topics_only_are_percentages(
     assert "question-summary" not in page and "question-score" not in page
     for row in cells(page, "results-table"):
         assert re.fullmatch(r"\d{1,3}(\.\d)?%", row[2]), row
+
+
+def practice_links(page: str, language: str) -> list[str]:
+    with translation.override(language):
+        urls = [reverse(name) for name in ("quiz:topics", "quiz:review", "quiz:self_test_start",
+                                           "quiz:progress")]
+    return [address for address in urls if f'href="{address}"' in page]
+
+
+@pytest.mark.parametrize("language", ["en", "fa", "pl"])
+def test_a_candidate_of_the_link_alone_sees_no_practice_menus_on_his_result(
+    client, candidate, enrolment, clock, right, wrong, language
+):
+    attempt, _fields = finished_attempt(enrolment, clock, right, wrong, language)
+    client.force_login(candidate)
+    with translation.override(language):
+        page = client.get(reverse("exams:result", args=[attempt.pk])).content.decode()
+        enrolment_page = client.get(reverse("exams:enrolment", args=[enrolment.pk]))
+        logout = reverse("logout")
+    assert not candidate.has_usable_password()
+    assert practice_links(page, language) == []
+    assert practice_links(enrolment_page.content.decode(), language) == []
+    header = page[page.index('class="site-header"'):page.index("<main")]
+    assert f'action="{logout}"' in header and 'class="language-switcher"' in header
+
+
+def test_a_candidate_with_a_password_keeps_the_sites_menus(
+    client, exam, examiner, clock, right, wrong, now
+):
+    from tests.exams.conftest import make_verified_trainee
+
+    trainee = make_verified_trainee("trainee", "trainee@example.org")
+    enrolment = services.enrol_candidate(
+        exam=exam, full_name="Tom Trainee", email="trainee@example.org", by=examiner, now=now
+    )
+    assert enrolment.user == trainee
+    attempt, _fields = finished_attempt(enrolment, clock, right, wrong, "en")
+    client.force_login(trainee)
+    page = client.get(reverse("exams:result", args=[attempt.pk])).content.decode()
+    assert len(practice_links(page, "en")) == 4
