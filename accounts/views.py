@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth import views as auth_views
@@ -166,6 +167,15 @@ class PasswordResetView(auth_views.PasswordResetView):
     when a mail went (and as when no account has the address): nothing is revealed."""
 
     form_class = VerifiedPasswordResetForm
+    # Baize's own mail, in the site's register and the reader's language, signed Baize
+    # (Django's default is signed with the host name and says nothing of Baize).
+    email_template_name = "registration/password_reset_email.txt"
+    subject_template_name = "registration/password_reset_subject.txt"
+
+    @property
+    def extra_email_context(self) -> dict[str, Any]:  # type: ignore[override]
+        """How many days the link works (Django's PASSWORD_RESET_TIMEOUT, in seconds)."""
+        return {"days": max(1, settings.PASSWORD_RESET_TIMEOUT // (24 * 60 * 60))}
 
     def form_valid(self, form: VerifiedPasswordResetForm) -> HttpResponse:
         if not mail_limits.take_client_turn(request=self.request):

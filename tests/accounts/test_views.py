@@ -178,6 +178,41 @@ def test_password_reset_by_mail_in_every_language(client, db, language):
         assert "Password reset" not in mail.outbox[0].subject
 
 
+#: What Baize's own reset mail says in each language (its subject, a line of its body);
+#: Django's default says "You're receiving this email", "Thanks for using our site!"
+#: and signs "The testserver team".
+RESET_MAIL = {
+    "en": ("Reset your password on Baize", "The link works once, within 3 days."),
+    "fr": ("Réinitialisez votre mot de passe sur Baize",
+           "Le lien ne sert qu’une fois, dans un délai de 3 jours."),
+    "ru": ("Восстановление пароля на Baize", "Ссылка действует один раз, в течение 3 дней."),
+    "fa": ("ایجاد گذرواژهٔ جدید در Baize", "پیوند فقط یک بار و تا ۳ روز کار می‌کند."),
+    "pl": ("Zresetuj hasło w Baize", "Link działa raz, w ciągu 3 dni."),
+}
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "ru", "fa", "pl"])
+def test_the_reset_mail_is_baizes_own_in_the_readers_language(client, db, language):
+    get_user_model().objects.create_user("reader", "reader@example.org", "old-pass-1234")
+    client.post(url("password_reset", language), {"email": "reader@example.org"})
+    (message,) = mail.outbox
+    subject, line = RESET_MAIL[language]
+    assert message.subject == subject
+    assert line in message.body
+    assert message.body.count("reader") == 2  # greeted, and the account named
+    assert message.body.rstrip().endswith("\nBaize")
+    for default in ("testserver team", "Thanks for using our site", "You're receiving"):
+        assert default not in message.body
+    assert link_in(message).startswith(f"/{language}/accounts/password/reset/")
+
+
+def test_the_verification_mail_is_signed_baize(client, db):
+    sign_up(client)
+    (message,) = mail.outbox
+    assert message.body.rstrip().endswith("\nBaize")
+    assert "testserver team" not in message.body
+
+
 def test_no_reset_mail_for_an_account_without_a_password(client, db):
     from exams.services import link_only_account
 

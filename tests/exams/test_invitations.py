@@ -208,6 +208,7 @@ def test_invitations_are_sent_in_the_candidates_language(
     ]
     by_address = {message.to[0]: message for message in mail.outbox}
     assert "/pl/exams/invitation/" in by_address["jan@example.org"].body
+    assert all(message.body.rstrip().endswith("\nBaize") for message in mail.outbox)
     assert "Arbitre niveau 1" in by_address["anna@example.org"].subject  # the exam's first
     assert "/fr/exams/invitation/" in by_address["anna@example.org"].body
     link = by_address["jan@example.org"].body.split("http://testserver")[1].split()[0]
