@@ -36,7 +36,11 @@ from studio.glossary import GLOSSARY
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURE_FILES = sorted((ROOT / "fixtures").glob("**/*.json"))
-CATALOGUE_ROOTS = ("locale", "quiz/locale", "exams/locale", "studio/locale")
+#: The project's catalogue and every app's (an app added later is scanned too).
+CATALOGUE_ROOTS = (
+    "locale",
+    *sorted(f"{path.parent.name}/locale" for path in ROOT.glob("*/locale")),
+)
 LANGUAGES = ("fr", "ru", "fa", "pl")
 FIELD = re.compile(r"^(?P<base>\w+)_(?P<language>en|fr|ru|fa|pl)$")
 NBSP = "\u00a0"
@@ -45,7 +49,8 @@ NBSP = "\u00a0"
 FRENCH_SPACING = re.compile(r"(?<!\u00a0)[;:?!»]|«(?!\u00a0)")
 #: Western digits allowed in Persian: inside an isolate, a placeholder, or a code.
 PERSIAN_DIGIT_EXCEPTIONS = re.compile(
-    r"\u2066[^\u2069]*\u2069|%\(\w+\)[sd]|%[sd]|\{\w*\}|UTF-8|SHA-256|ISO 8601|[A-Za-z]+\d+"
+    r"\u2066[^\u2069]*\u2069|%\(\w+\)[sd]|%[sd]|\{\w*\}|UTF-8|SHA-256|ISO 8601|Open Badges \d+\.\d+"
+    r"|[A-Za-z]+\d+"
 )
 
 
