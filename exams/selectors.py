@@ -115,15 +115,59 @@ def candidate_enrolments(*, user: Any) -> QuerySet[Enrolment]:
 
 
 def enrolment_for_candidate(*, user: Any, enrolment_id: int) -> Enrolment:
-    # No ORDER BY (.first() would add one): one row at most.
-    enrolment = next(
-        iter(Enrolment.objects.select_related("exam__federation").filter(pk=enrolment_id)[:1]),
-        None,
-    )
+    enrolment = _enrolment_with_exam(enrolment_id=enrolment_id)
     if enrolment is None or enrolment.user_id != user.pk:
         raise NotYours()
     enrolment.user = user  # the one asking: no query to load him again
     return enrolment
+
+
+def _enrolment_with_exam(*, enrolment_id: int) -> Enrolment | None:
+    """The enrolment with its exam and federation, read in one plain statement
+    (config/sql.py): every candidate's enrolment page and start read it, all in the
+    minute exam day begins, and the exam's columns in every language made compiling the
+    queryset cost more than the rest of the request's reads.
+
+    What ``Enrolment.objects.select_related("exam__federation").filter(pk=…)`` reads;
+    ``tests/exams/test_selectors.py`` holds it to the ORM's instances.
+    """
+    if not sql.storable(enrolment_id):
+        return None  # no row holds it: the ORM reads none either
+    connection = connections[router.db_for_read(Enrolment)]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _enrolment_with_exam_sql(connection),
+            [sql.parameter(connection, Enrolment, "id", enrolment_id)],
+        )
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    enrolment_columns, exam_columns, federation_columns = _enrolment_columns()
+    enrolment = enrolment_columns.instance(row, 0, connection=connection)
+    exam = exam_columns.instance(row, len(enrolment_columns), connection=connection)
+    start = len(enrolment_columns) + len(exam_columns)
+    exam.federation = federation_columns.instance(row, start, connection=connection)
+    enrolment.exam = exam
+    return enrolment
+
+
+@functools.cache
+def _enrolment_columns() -> tuple[sql.Columns, ...]:
+    return sql.Columns(Enrolment), sql.Columns(Exam), sql.Columns(Federation)
+
+
+@sql.per_vendor
+def _enrolment_with_exam_sql(connection: Any) -> str:
+    table = functools.partial(sql.table, connection)
+    column = functools.partial(sql.column, connection)
+    select = ", ".join(columns.select(connection) for columns in _enrolment_columns())
+    return (
+        f"SELECT {select} FROM {table(Enrolment)}"
+        f" INNER JOIN {table(Exam)} ON {column(Enrolment, 'exam')} = {column(Exam, 'id')}"
+        f" INNER JOIN {table(Federation)} ON {column(Exam, 'federation')}"
+        f" = {column(Federation, 'id')}"
+        f" WHERE {column(Enrolment, 'id')} = %s"
+    )
 
 
 def attempts_of(*, enrolment: Enrolment) -> list[Attempt]:

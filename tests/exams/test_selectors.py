@@ -12,12 +12,13 @@ from django.utils import timezone, translation
 
 from exams import selectors, services
 from exams.errors import NotYours
-from exams.models import Answer, Attempt, AttemptQuestion, Exam
+from exams.models import Answer, Attempt, AttemptQuestion, Enrolment, Exam
 from exams.selectors import (
     _ENROLMENT_ON_THE_PAGE,
     _EXAM_ON_THE_PAGE,
     _NOT_READ_OF_THE_QUESTION,
     _candidates_question,
+    _enrolment_with_exam,
     _progress_rows,
 )
 from tests.same_as_orm import values_of
@@ -251,3 +252,29 @@ def test_the_attempts_question_list_is_read_as_the_orm_reads_it(attempts):
         assert any(row[2] is None for row in mine), "an unanswered question: no payload"
         assert any(row[2] is not None for row in mine)
     assert _progress_rows(attempt_id=10**9) == []
+
+
+@pytest.mark.parametrize("zone", ["UTC", "America/St_Johns"])
+def test_the_enrolment_with_its_exam_is_read_as_the_orm_reads_it(enrolment, exam, zone):
+    exam.instructions_en, exam.instructions_pl = "Read every question.", ""
+    exam.certificate_months = None  # a null
+    exam.save()
+    with timezone.override(zone):
+        mine = _enrolment_with_exam(enrolment_id=enrolment.pk)
+        theirs = Enrolment.objects.select_related("exam__federation").get(pk=enrolment.pk)
+        with CaptureQueriesContext(connection) as queries:
+            read = {}
+            for one in (mine, theirs):
+                texts = []
+                for code in ("en", "fr", "ru", "fa", "pl"):
+                    with translation.override(code):
+                        texts += [one.exam.name, one.exam.instructions, one.exam.federation.name]
+                read[one is mine] = ([one, one.exam, one.exam.federation], texts)
+        assert len(queries) == 0, "the exam and its federation came with the enrolment"
+    (mine_rows, mine_texts), (orm_rows, orm_texts) = read[True], read[False]
+    assert [values_of(row) for row in mine_rows] == [values_of(row) for row in orm_rows]
+    assert mine_texts == orm_texts
+    assert mine_texts[-2] == "Read every question.", "Polish instructions fall back to English"
+    for missing in (enrolment.pk + 1, 2**63, -(2**64)):
+        assert _enrolment_with_exam(enrolment_id=missing) is None
+    assert not Enrolment.objects.filter(pk=enrolment.pk + 1).exists()
