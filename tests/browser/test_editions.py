@@ -66,9 +66,10 @@ def test_the_trainee_switches_edition_and_sees_another_ruling_and_citation(
     assert "Decided by: WPBSA Rules, 2014 edition." in feedback
     assert "Section 3, rule 10(d)" in feedback and "rule 14(h)" not in feedback
     rulings = page.locator("article.ruling")
-    assert rulings.count() == 2
+    assert rulings.count() == 3  # every edition: 2007, 2014, the French club rules
     assert "WPBSA Rules, 2007 edition" in rulings.nth(0).inner_text()
     assert "WPBSA Rules, 2014 edition" in rulings.nth(1).inner_text()
+    assert "French club rules" in rulings.nth(2).inner_text()
     assert "(your edition)" in rulings.nth(1).inner_text()
     # The choice is remembered: the question page offers the 2014 edition selected.
     page.goto(f"{base}/en/practice/{differing_scenario.topic.slug}/{differing_scenario.slug}/")
