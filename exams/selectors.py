@@ -421,8 +421,9 @@ def written_in(language: str) -> Q:
 def federation_languages(*, federation: Federation | int | None) -> list[str]:
     """The languages a pool's scenarios must be written in, in the site's order.
 
-    A federation's own pool: the languages its exams offer (all of the site's while
-    it has no exam yet). The shared pool (``None``) serves every federation: all of them.
+    A federation's own pool: the languages offered by its exams that have not closed
+    (those that will draw from it), else by all its exams, else (no exam yet) all of
+    the site's. The shared pool (``None``) serves every federation: all of them.
     """
     if federation is None:
         return list(LANGUAGE_CODES)
@@ -433,13 +434,21 @@ def federation_languages(*, federation: Federation | int | None) -> list[str]:
 def federations_languages(*, federations: Iterable[int]) -> dict[int, list[str]]:
     """:func:`federation_languages` of each federation id, read in one query."""
     wanted = list(federations)
-    offered: dict[int, set[str]] = {pk: set() for pk in wanted}
-    rows = Exam.objects.filter(federation_id__in=wanted).values_list("federation_id", "languages")
-    for federation_id, languages in rows:
-        offered[federation_id].update(languages if isinstance(languages, list) else ())
+    now = clock.now()
+    coming: dict[int, set[str]] = {pk: set() for pk in wanted}  # exams not closed yet
+    ever: dict[int, set[str]] = {pk: set() for pk in wanted}
+    rows = Exam.objects.filter(federation_id__in=wanted).values_list(
+        "federation_id", "languages", "closes_at"
+    )
+    for federation_id, languages, closes_at in rows:
+        codes = languages if isinstance(languages, list) else ()
+        ever[federation_id].update(codes)
+        if closes_at > now:
+            coming[federation_id].update(codes)
     return {
-        pk: [code for code in LANGUAGE_CODES if code in codes] or list(LANGUAGE_CODES)
-        for pk, codes in offered.items()
+        pk: [code for code in LANGUAGE_CODES if code in (coming[pk] or ever[pk])]
+        or list(LANGUAGE_CODES)
+        for pk in wanted
     }
 
 

@@ -389,6 +389,18 @@ def test_the_federations_languages_are_those_its_exams_offer(
     assert selectors.federation_languages(federation=other_federation) == list(LANGUAGES)
 
 
+def test_a_federations_languages_are_those_of_the_exams_still_to_draw(
+    federation, bank, new_exam, clock
+):
+    """An exam closed long ago offered every language; the exams to come offer Polish."""
+    new_exam(federation, clock(), slug="old", languages=list(LANGUAGES),
+             opens_at=clock() - timedelta(days=400), closes_at=clock() - timedelta(days=300))
+    assert selectors.federation_languages(federation=federation) == list(LANGUAGES)
+    new_exam(federation, clock(), slug="next", languages=["pl"],
+             opens_at=clock() + timedelta(days=10), closes_at=clock() + timedelta(days=11))
+    assert selectors.federation_languages(federation=federation) == ["pl"]
+
+
 def test_the_sections_count_the_pool_written_in_the_exams_languages(federation, bank):
     own = add_scenarios("sequence", 2, federation=federation, prefix="own")
     written_in_english_and_polish_only(own)
