@@ -328,8 +328,9 @@ class BaseSectionFormSet(forms.BaseInlineFormSet):
 
     @property
     def pool_languages(self) -> list[str]:
-        languages = self.instance.languages
-        return [code for code in LANGUAGE_CODES if isinstance(languages, list) and code in languages]
+        """The exam's languages (as chosen on its form, once that is valid)."""
+        languages = self.instance.languages if isinstance(self.instance.languages, list) else []
+        return [code for code in LANGUAGE_CODES if code in languages]
 
     def _construct_form(self, i: int, **kwargs: Any) -> forms.Form:
         form = super()._construct_form(i, **kwargs)

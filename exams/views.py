@@ -22,8 +22,8 @@ from django.template.loader import render_to_string
 from django.urls import reverse, translate_url
 from django.utils import translation
 from django.utils.cache import add_never_cache_headers, patch_cache_control
-from django.utils.translation import gettext as _
 from django.utils.translation import get_language_info, ngettext
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 from django.core.exceptions import ValidationError
-
 from django.utils import translation
 
 from exams.forms import EnrolmentCSVForm, EnrolmentLanguageForm, StartAttemptForm, parse_roll
