@@ -157,3 +157,25 @@ def test_without_its_status_list_the_verdict_says_revocation_is_unknown(certific
                               status_lists=lambda url: None, now=clock())
     assert verdict.status == verifier.VALID
     assert verdict.codes == ["signature_good", "status_unchecked"]
+
+
+@pytest.mark.django_db
+def test_no_single_character_can_change_anywhere_in_the_credential(certificate, federation,
+                                                                   clock):
+    token = jws_of(certificate)
+    keys = verifier.keys_from_documents(selectors.issuer_document(federation=federation))
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+    assert verifier.verify(token, keys=keys.get, status_lists=lambda url: None,
+                           now=clock()).status == verifier.VALID
+    accepted = []
+    for position, character in enumerate(token):
+        if character == ".":
+            continue
+        other = alphabet[(alphabet.index(character) + 1 + position % 63) % len(alphabet)]
+        assert other != character
+        changed = token[:position] + other + token[position + 1:]
+        verdict = verifier.verify(changed, keys=keys.get, status_lists=lambda url: None,
+                                  now=clock())
+        if verdict.status == verifier.VALID:
+            accepted.append(position)
+    assert accepted == []
