@@ -139,7 +139,7 @@ def test_sign_up_errors_are_shown_in_the_readers_language(client, db):
     page = response.content.decode()
     assert 'role="alert"' in page
     assert "existe déjà" in page  # the name is taken (case does not matter)
-    assert "adresse de courriel valide" in page
+    assert "adresse e-mail valide" in page  # the site's word, not Django's « courriel »
     assert "_auth_user_id" not in client.session
     assert get_user_model().objects.count() == 1
 
@@ -279,7 +279,7 @@ def test_many_users_behind_one_proxy_are_not_all_locked(client, db, settings):
     users = get_user_model().objects
     for n in range(8):
         users.create_user(f"referee{n}", password="right-pass-1234")
-    for attempt in range(5):
+    for _ in range(5):
         fail_login(client, "referee0", "10.0.0.7")
     for attempt in range(40):
         fail_login(client, f"guess-{attempt}", "10.0.0.7")
