@@ -39,6 +39,7 @@ extract: $(STAMP)
 	  --ignore=.venv --ignore=quiz/locale --ignore=quiz/explain.py --ignore=quiz/diagrams.py \
 	  --ignore=exams --ignore=studio --ignore=rules_engine --ignore=tests --ignore=fixtures --ignore=staticfiles --ignore=static
 
+# migrate also creates the database cache's table, where limits count (throttling/apps.py).
 migrate: $(STAMP)
 	$(BIN)/python manage.py migrate --noinput
 
