@@ -221,10 +221,15 @@
           ringed.push(svg);
         });
       });
-      // Pointed at by keyboard or a tap: show a drawing where the rings are, and the table.
+      // Pointed at by keyboard or a tap: show a drawing where the rings are (a re-spot: the
+      // one it is drawn on), and the table.
       if (!bringIntoView || !ringed.length) { return; }
-      if (!ringed.some(shown)) {
-        var figure = ringed[0].closest("[data-diagram]");
+      var respotted = words(step, "data-respotted").map(function (ball) {
+        return box.querySelector('.respot-mark[data-respot="' + ball + '"]');
+      }).filter(Boolean)[0];
+      var wanted = respotted ? respotted.closest("svg") : (ringed.some(shown) ? null : ringed[0]);
+      if (wanted && !shown(wanted)) {
+        var figure = wanted.closest("[data-diagram]");
         var button = figure && box.querySelector('[data-show="' + figure.getAttribute("data-diagram") + '"]');
         if (button) { button.click(); }
       }

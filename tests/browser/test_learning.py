@@ -120,8 +120,12 @@ def test_diagrams_fill_the_width_and_zoom_on_a_phone(page, live_server, real_res
     page.locator("[data-show=both]").click()
     assert page.locator("[data-diagram=before]").is_visible()
     assert page.locator("[data-diagram=after]").is_visible()
-    # The picker marks the spots taken (every spot: the cue ball rests on the brown's).
-    assert page.locator(".spot-picker .occupied-spot").count() == 6
+    # The picker draws the table the brown is re-spotted on (every spot covered, the cue ball
+    # on the brown's), without the brown, and marks no spot taken or free itself (issue 26).
+    picker = page.locator(".spot-picker")
+    assert picker.locator(".occupied-spot").count() == 0
+    assert picker.locator(".ball-brown").count() == 0
+    assert picker.locator(".ball-white").count() == 1 and picker.locator(".ball").count() > 6
 
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(url)
