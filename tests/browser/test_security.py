@@ -32,7 +32,7 @@ def test_the_collector_catches_an_inline_style(playwright_instance, live_server,
 def test_account_pages_break_no_policy(page, live_server, db, language):
     base = f"{live_server.url}/{language}/accounts"
     for path in ("/signup/", "/login/", "/password/reset/", "/password/reset/sent/",
-                 "/verify/MQ/forged/"):
+                 "/verify/MQ/forged/", "/unlock/", "/unlock/forged-token/"):
         page.goto(base + path)
     page.goto(base + "/signup/")
     page.fill("input[name=username]", "reader")
