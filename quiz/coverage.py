@@ -71,9 +71,11 @@ def paragraph_sort_key(rule: str) -> tuple[Any, ...]:
 def _seeds_edition_code(code: str) -> bool:
     """Whether the seeds' edition, without local variants, can emit trail code ``code``."""
     from rules_engine import TRAIL_CODES
+    from rules_engine.rulesets.frclub import OWN_CODES as FR_CLUB_CODES
     from rules_engine.rulesets.wpbsa2014 import OWN_CODES
 
-    return code not in OWN_CODES and not TRAIL_CODES[code].rule.endswith("*")
+    own = code in OWN_CODES or code in FR_CLUB_CODES
+    return not own and not TRAIL_CODES[code].rule.endswith("*")
 
 
 def applied_paragraphs() -> tuple[str, ...]:

@@ -240,7 +240,7 @@ CHANGES: tuple[Change, ...] = (
         _("A snookered or hampered striker who fouls a ball while preparing his stroke: the "
           "next player may also have the balls replaced and the offender play again with the "
           "same ball on. Before, only after a miss."),
-        "edition-snookered-foul-preparing",
+        "edition-snookered-sleeve-moves-blue",
     ),
     Change(
         "wrong-player", "3.12(a)", "3.3(d)",
@@ -339,7 +339,7 @@ FR_CHANGES: tuple[Change, ...] = (
         _("When a ball of the stroke would have hit a ball that fell from the edge of a "
           "pocket, all the balls are replaced and the stroke is played again; the text makes "
           "no exception for a foul, so the foul goes with the stroke."),
-        "edition-edge-ball-foul-replayed", _FR,
+        "edition-edge-ball-pink-falls-in-off", _FR,
     ),
     Change(
         "fr-partner", "3.15(a)", "3.12",

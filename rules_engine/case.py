@@ -1126,9 +1126,10 @@ class _Loader:
 
     def check_moved_by_hand(self, stroke: Stroke, leaving: Counter[str]) -> None:
         """``moved_by_hand:BALL`` names an object ball, which may count as leaving the table
-        (2014, Section 2 Rule 14), so it is counted in ``leaving``; where it came to rest is not
-        recorded, so ``positions_after`` cannot be given with it."""
-        for index, infringement in enumerate(stroke.infringements):
+        (2014, Section 2 Rule 14), so it is counted in ``leaving``, or the cue ball (in hand in
+        2014), which is not; where it came to rest is not recorded, so ``positions_after``
+        cannot be given with it."""
+        for infringement in stroke.infringements:
             if infringement.code != "moved_by_hand":
                 continue
             if infringement.ball == "white":  # in hand in 2014; never leaves the table count

@@ -198,4 +198,4 @@ class FrClubReferee(Wpbsa2007Referee):
         return super().judge_procedure(case, procedure)
 
 
-assert OWN_CODES <= set(TRAIL_CODES)
+assert set(TRAIL_CODES) >= OWN_CODES

@@ -19,7 +19,14 @@ Differences of substance (docs/editions.md lists each with its paragraph):
 - 3.8(a): after a red, a cue ball touching a colour makes the referee ask for a declaration;
 - 3.15(a): a ball the striker moves because his partner caused it is put back without penalty;
 - Section 2 Rule 14: a ball the striker intentionally moved by hand counts as forced off the
-  table (3.10(b)): a colour is spotted again, a red stays off the table.
+  table (3.10(b)): a colour is spotted again, a red stays off the table, the cue ball is in
+  hand;
+- 3.3(d)(i): a frame started by the wrong player is restarted without penalty;
+- 3.8(a) with 3.10(d)(vi): not declaring when asked after a red, the cue ball touching a
+  colour, is seven points; 3.10(d)(vi): so is a snookered striker declaring nothing
+  (``stroke.declared`` false);
+- 3.11(i): a snookered or hampered striker's foul before the stroke may be replaced;
+- 3.17(c): the partner of a player who played out of turn will lose a turn (trail only).
 
 >>> from rules_engine.case import load_case
 >>> case = load_case({"format": "snooker-referee-case/1", "id": "m", "ruleset": "wpbsa-2014",
@@ -217,6 +224,8 @@ class Wpbsa2014Referee(Wpbsa2007Referee):
         if not stroke.struck or stroke.nominated is not None:
             return
         if state.ball_on == "colour" and any(ball in COLOURS for ball in work.facts.touching):
+            if work.trail and work.trail[-1].code == "colour_indicated":
+                work.trail.pop()  # asked to declare, the contact no longer indicates it
             work.step("touching_ball_declare_asked")
             work.foul("no_declaration")
         elif stroke.declared is False and (

@@ -135,9 +135,10 @@ def test_the_french_club_rules_never_call_a_miss() -> None:
 
     for misses in (0, 1, 2):
         for attempt in (True, False):
-            case = load_case({"format": "snooker-referee-case/1", "id": "f", "ruleset": "fr-club",
-                              "state": {"reds": 3, "misses": misses, "scores": {"A": 0, "B": 60}},
-                              "stroke": {"first_contact": [], "best_attempt": attempt}})  # fmt: skip
+            state = {"reds": 3, "misses": misses, "scores": {"A": 0, "B": 60}}
+            stroke = {"first_contact": [], "best_attempt": attempt}
+            case = load_case({"format": "snooker-referee-case/1", "id": "f",
+                              "ruleset": "fr-club", "state": state, "stroke": stroke})  # fmt: skip
             decision = FrClubReferee().judge(case)
             assert decision.calls == ("foul",) and not decision.frame.over
             assert ("replace_offender_again" in decision.next.options) is not attempt
