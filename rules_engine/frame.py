@@ -70,6 +70,10 @@ def next_state(
     positions the engine cannot know them); ``lot`` the player who plays a re-spotted black
     (the lot decides; default the next in order).
 
+    A frame restarted (``restart`` after a stroke: 2014 3.3(d)(i)) starts again with the
+    correct player breaking off; a ball touched during the consultation (3.14(h)) leaves the
+    replaced position, its miss count and the order of play, with the new scores.
+
     Scores, reds and colours left, ball on, striker, in hand, free ball, misses, re-spotted
     black follow from the decision; positions follow ``positions_after`` with the re-spotted
     colours placed where the decision put them (dropped when the stroke does not give them).

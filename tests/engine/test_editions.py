@@ -488,3 +488,19 @@ def test_declared_and_consultation_touch_are_checked(stroke: dict[str, Any]) -> 
     with pytest.raises(CaseError):
         load_case({"format": "snooker-referee-case/1", "id": "d", "ruleset": "wpbsa-2014",
                    "state": {"reds": 6, "ball_on": "colour"}, "stroke": stroke})  # fmt: skip
+
+
+@pytest.mark.parametrize(("ruleset", "over"), [("wpbsa-2007", True), ("fr-club", False)])
+def test_a_frame_of_failed_attempts_is_awarded_only_under_the_miss_rule(ruleset, over) -> None:
+    """Three failures from the replaced position, each replaced on request: the third awards
+    the frame under 2007 3.14(c); the French club rules (3.3) have no such count."""
+    from rules_engine import judge_frame, load_frame
+
+    failure = {"stroke": {"first_contact": [], "best_attempt": False, "path_to_ball_on": "full"},
+               "choice": "replace_offender_again"}  # fmt: skip
+    frame = load_frame({"format": "snooker-referee-frame/1", "id": "f", "ruleset": ruleset,
+                        "state": {"reds": 10, "scores": {"A": 20, "B": 20}},
+                        "strokes": [failure, failure, {"stroke": failure["stroke"]}]})  # fmt: skip
+    result = judge_frame(frame)
+    assert result.decisions[-1].frame.over is over
+    assert ("miss" in result.decisions[0].calls) is (ruleset == "wpbsa-2007")
