@@ -11,6 +11,8 @@ from urllib.parse import urlsplit
 
 #: The database cache's table, created by every ``migrate`` (``throttling.apps``).
 DATABASE_CACHE_TABLE = "baize_cache"
+#: Entries kept before Django culls (each limit's window of each key is one entry).
+MAX_ENTRIES = 200_000
 
 
 def cache_settings(url: str | None) -> dict[str, Any]:
@@ -32,12 +34,18 @@ def cache_settings(url: str | None) -> dict[str, Any]:
         default = {
             "BACKEND": "django.core.cache.backends.db.DatabaseCache",
             "LOCATION": DATABASE_CACHE_TABLE,
+            # Django culls a third of the entries past 300: a flood of keys would then wipe
+            # the counters of every limit. Expired entries still go at each cull.
+            "OPTIONS": {"MAX_ENTRIES": MAX_ENTRIES},
         }
     elif scheme in ("redis", "rediss"):
         default = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
     elif scheme == "locmem":
         # One process only: for a single-process development server, never production.
-        default = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+        default = {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "OPTIONS": {"MAX_ENTRIES": MAX_ENTRIES},
+        }
     else:
         raise ValueError(f"CACHE_URL: unknown scheme {scheme!r} (db, redis, rediss, locmem)")
     return {"default": {**default, "KEY_PREFIX": "baize"}}

@@ -78,3 +78,17 @@ def test_two_servers_share_one_allowance(tmp_path):
     first = int(server(database, "-c", TAKE, moment, "150").stdout)
     second = int(server(database, "-c", TAKE, moment, "150").stdout)
     assert (first, second) == (150, 90)
+
+
+@pytest.mark.django_db
+def test_a_flood_of_keys_does_not_cull_the_counters():
+    """Django's database cache culls a third of its entries past 300 by default: a flood
+    of addresses would wipe the count of the one being hammered."""
+    for _ in range(3):
+        take_turn(scope="mail", key="victim@example.org", limit=3, window=3600, now=NOW)
+    for n in range(400):
+        take_turn(scope="mail", key=f"flood{n}@example.org", limit=3, window=3600, now=NOW)
+    assert not take_turn(scope="mail", key="victim@example.org", limit=3, window=3600, now=NOW)
+    kept = [turns_left(scope="mail", key=f"flood{n}@example.org", limit=3, window=3600, now=NOW)
+            for n in range(400)]
+    assert kept == [2] * 400  # every count still there
