@@ -20,6 +20,7 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, connections, router, transaction
 from django.db.models import QuerySet
 from django.utils import translation
+from django.utils.translation import get_language_info
 from django.utils.translation import gettext as _
 
 from config import sql
@@ -223,7 +224,7 @@ def start_attempt(
     refusal = selectors.next_attempt_refusal(enrolment=enrolment, attempts=attempts, now=now)
     if refusal is not None:
         raise refusal
-    drawn = draw_questions(exam=exam, rng=rng or random.SystemRandom(), language=language)
+    drawn = _draw_in(exam=exam, rng=rng or random.SystemRandom(), language=language)
     if not drawn:
         raise NotEnoughQuestions(_("This exam has no questions yet."))
     try:
@@ -279,6 +280,20 @@ def grant_extra_time(
         )
     enrolment.extra_minutes = minutes
     return locked
+
+
+def _draw_in(*, exam: Exam, rng: random.Random, language: str) -> list[Scenario]:
+    """The attempt's questions, all written in ``language``; when too few are, the refusal
+    says so (the pool would suffice in another language: the candidate may choose it)."""
+    try:
+        return draw_questions(exam=exam, rng=rng, language=language)
+    except NotEnoughQuestions:
+        draw_questions(exam=exam, rng=random.Random(0))  # too few in any language: its refusal
+        raise NotEnoughQuestions(
+            _("Too few of this exam's questions are written in %(language)s yet: choose "
+              "another of its languages, or tell the examiner.")
+            % {"language": _(get_language_info(language)["name"])}
+        ) from None
 
 
 def draw_questions(

@@ -370,12 +370,25 @@ def test_a_scenario_half_written_in_a_language_is_not_drawn_in_it(federation, ba
 def test_an_attempt_in_a_language_its_pool_lacks_does_not_start(enrolment, clock):
     """Every scenario in Persian taken away: the attempt in Persian is refused, clearly."""
     Scenario.objects.update(question_fa="")
-    with pytest.raises(NotEnoughQuestions):
+    with pytest.raises(NotEnoughQuestions) as refusal:
         services.start_attempt(enrolment=enrolment, language="fa", now=clock(),
                                rng=random.Random(1))
+    assert refusal.value.message == (
+        "Too few of this exam's questions are written in Persian yet: choose another of its "
+        "languages, or tell the examiner."
+    )
     attempt = services.start_attempt(enrolment=enrolment, language="pl", now=clock(),
                                      rng=random.Random(1))
     assert all(question.question.endswith("[pl]") for question in attempt.questions.all())
+
+
+def test_an_exam_too_large_for_its_pool_is_refused_as_such_in_any_language(
+    federation, bank, new_exam, now
+):
+    exam = new_exam(federation, now, sections=[("sequence", 4)])
+    enrolment = services.enrol_candidate(exam=exam, full_name="A", email="a@example.org", now=now)
+    with pytest.raises(NotEnoughQuestions, match="exam pool holds only 3"):
+        services.start_attempt(enrolment=enrolment, language="pl", now=now)
 
 
 def test_the_federations_languages_are_those_its_exams_offer(
