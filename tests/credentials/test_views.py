@@ -182,3 +182,21 @@ def test_the_credential_pages_leave_no_english(client, certificate, examiner, cl
     assert {name: found for name, found in leaked.items() if found} == {}
     if language == "fa":  # Persian digits in Persian prose
         assert "۹۰" in pages["renewals"] and " 90 " not in visible_text(pages["renewals"])
+
+
+@pytest.mark.django_db
+def test_a_pasted_credential_is_checked_like_an_uploaded_one(client, certificate):
+    token = selectors.current_credential(certificate=certificate).jws
+    response = client.post(url("credentials:verify"), {"text": f"  {token}\n"})
+    assert response.status_code == 200
+    assert "This credential is valid." in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_a_long_exam_name_is_fitted_to_the_badge(client, certificate):
+    exam = certificate.attempt.enrolment.exam
+    exam.name_en = "A very long name for a referee exam of the federation, level 1"
+    exam.save()
+    client.force_login(certificate.attempt.enrolment.user)
+    badge = client.get(url("credentials:badge", certificate.code)).content.decode()
+    assert 'textLength="320"' in badge and exam.name_en in badge
