@@ -842,7 +842,7 @@ def spot_picker_caption(case: Mapping[str, Any], *, ball: str) -> str:
         return pgettext(
             "spot picker",
             "The object balls where they stood before the stroke, without %(ball)s and the "
-            "balls potted; the cue ball is not drawn: where it came to rest is not given.",
+            "colours potted; the cue ball is not drawn: where it came to rest is not given.",
         ) % {"ball": name}
     if table.source == "spots":
         return pgettext(

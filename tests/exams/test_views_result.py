@@ -44,22 +44,26 @@ def test_written_is_what_a_reader_expects():
 
 
 def finished_attempt(enrolment, clock, right, wrong, language):
-    """Question 1 right, 2 wrong, 3 partly right (a whole decision, one field wrong), 4 left."""
+    """Question 1 right, 2 wrong, 3 partly right (a whole decision, some fields right and
+    the rest left out), 4 left; and question 3's share of credit."""
     attempt = services.start_attempt(
         enrolment=enrolment, language=language, now=clock(), rng=random.Random(3)
     )
     questions = {q.position: q for q in attempt.questions.all()}
     partial = questions[3]
+    # The right answer to what it asked, then it asks the whole decision: those fields are
+    # right, the others left out (an answer is graded as it stands).
+    answer = right(partial)
     partial.ask, partial.ask_ball = asks.Ask.DECISION, ""
     partial.save(update_fields=["ask", "ask_ball"])
-    answer = right(partial)
-    answer["ball_on"] = "black" if answer["ball_on"] != "black" else "red"
     for position, given in ((1, right(questions[1])), (2, wrong(questions[2])), (3, answer)):
         services.save_answer(
             attempt=attempt, question=questions[position], answer=given, now=clock()
         )
     services.submit_attempt(attempt=attempt, now=clock())
-    return attempt, len(right(partial))
+    fields = asks.field_names(ask=asks.Ask.DECISION, ask_ball="")
+    assert set(answer) < set(fields)
+    return attempt, len(answer) / len(fields)
 
 
 def cells(page: str, css_class: str) -> list[list[str]]:
@@ -77,13 +81,13 @@ def cells(page: str, css_class: str) -> list[list[str]]:
 def test_every_score_of_the_result_page_reads_as_a_percentage(
     client, candidate, enrolment, clock, right, wrong, language
 ):
-    attempt, fields = finished_attempt(enrolment, clock, right, wrong, language)
+    attempt, share = finished_attempt(enrolment, clock, right, wrong, language)
     client.force_login(candidate)
     with translation.override(language):
         path = reverse("exams:result", args=[attempt.pk])
         not_answered = translation.gettext("Not answered.")
     page = client.get(path).content.decode()
-    partly = 100 * (fields - 1) / fields
+    partly = 100 * share
     expected = [written(100, language), written(0, language), written(partly, language),
                 not_answered]
 
@@ -96,7 +100,7 @@ def test_every_score_of_the_result_page_reads_as_a_percentage(
 
     scores = {q.position: q.score for q in attempt.questions.all()}
     assert scores[1] == 1 and scores[2] == 0 and scores[4] == 0
-    assert scores[3] == pytest.approx((fields - 1) / fields)
+    assert scores[3] == pytest.approx(share) and 0 < share < 1
     topics = cells(page, "results-table")
     by_topic: dict[str, list[float]] = {}
     for question in attempt.questions.select_related("topic"):
@@ -105,7 +109,7 @@ def test_every_score_of_the_result_page_reads_as_a_percentage(
     assert {row[0]: row[2] for row in topics} == {
         title: written(round(100 * sum(s) / len(s), 1), language) for title, s in by_topic.items()
     }
-    overall = 100 * (1 + (fields - 1) / fields) / 4
+    overall = 100 * (1 + share) / 4
     attempt.refresh_from_db()
     assert attempt.score == pytest.approx(overall, abs=0.005)
     banner = html.unescape(re.search(r'class="verdict result-banner[^"]*">(.*?)</p>', page,
@@ -119,7 +123,7 @@ def test_the_scores_of_an_exam_showing_topics_only_are_percentages(
 ):
     exam.review = Exam.Review.TOPICS
     exam.save()
-    attempt, _fields = finished_attempt(enrolment, clock, right, wrong, "en")
+    attempt, _share = finished_attempt(enrolment, clock, right, wrong, "en")
     client.force_login(candidate)
     page = client.get(reverse("exams:result", args=[attempt.pk])).content.decode()
     assert "question-summary" not in page and "question-score" not in page
@@ -138,7 +142,7 @@ def practice_links(page: str, language: str) -> list[str]:
 def test_a_candidate_of_the_link_alone_sees_no_practice_menus_on_his_result(
     client, candidate, enrolment, clock, right, wrong, language
 ):
-    attempt, _fields = finished_attempt(enrolment, clock, right, wrong, language)
+    attempt, _share = finished_attempt(enrolment, clock, right, wrong, language)
     client.force_login(candidate)
     with translation.override(language):
         page = client.get(reverse("exams:result", args=[attempt.pk])).content.decode()
@@ -161,7 +165,7 @@ def test_a_candidate_with_a_password_keeps_the_sites_menus(
         exam=exam, full_name="Tom Trainee", email="trainee@example.org", by=examiner, now=now
     )
     assert enrolment.user == trainee
-    attempt, _fields = finished_attempt(enrolment, clock, right, wrong, "en")
+    attempt, _share = finished_attempt(enrolment, clock, right, wrong, "en")
     client.force_login(trainee)
     page = client.get(reverse("exams:result", args=[attempt.pk])).content.decode()
     assert len(practice_links(page, "en")) == 4
