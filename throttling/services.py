@@ -22,19 +22,23 @@ def _cache_key(*, scope: str, key: str, window: int, moment: datetime) -> str:
 def take_turn(
     *, scope: str, key: str, limit: int, window: int, now: datetime | None = None
 ) -> bool:
-    """Count one turn of ``key`` in ``scope``; ``False`` once the window's ``limit`` is spent.
+    """Take one of the window's ``limit`` turns of ``key`` in ``scope``; ``False`` when none
+    is left.
 
-    A refused turn is counted too, so hammering never shortens the wait.
+    Each turn claims a numbered slot with ``cache.add``, which only one caller can win
+    for a given slot (also on the database cache, whose ``incr`` is a read and a write
+    that two servers at once can both pass). So ``limit`` is never exceeded, however
+    many workers ask at once. The counter only tells where to start looking.
     """
-    cache_key = _cache_key(scope=scope, key=key, window=window, moment=now or timezone.now())
-    if cache.add(cache_key, 1, timeout=window * 2):
-        return limit >= 1
-    try:
-        count = cache.incr(cache_key)
-    except ValueError:  # expired between add and incr
-        cache.set(cache_key, 1, timeout=window * 2)
-        count = 1
-    return count <= limit
+    counter = _cache_key(scope=scope, key=key, window=window, moment=now or timezone.now())
+    timeout = window * 2
+    slot = int(cache.get(counter, 0))
+    while slot < limit:
+        slot += 1
+        if cache.add(f"{counter}:{slot}", 1, timeout=timeout):
+            cache.set(counter, slot, timeout=timeout)
+            return True
+    return False
 
 
 def turns_left(

@@ -56,17 +56,20 @@ print(sum(take_turn(scope="studio-verdict", key="7", limit=240, window=60, now=n
 """
 
 
-def server(database: Path, *args: str) -> subprocess.CompletedProcess:
-    """A process of its own (a worker of another server), on the shared database."""
-    env = {
+def environment(database: Path) -> dict[str, str]:
+    return {
         **{k: v for k, v in os.environ.items() if k not in {"CACHE_URL", "DATABASE_URL"}},
         "DATABASE_URL": f"sqlite:///{database}",
         "DJANGO_SETTINGS_MODULE": "config.settings",
         "PYTHONPATH": str(ROOT),
     }
+
+
+def server(database: Path, *args: str) -> subprocess.CompletedProcess:
+    """A process of its own (a worker of another server), on the shared database."""
     return subprocess.run(
-        [sys.executable, *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
-        check=True,
+        [sys.executable, *args], cwd=ROOT, env=environment(database), capture_output=True,
+        text=True, timeout=120, check=True,
     )
 
 
@@ -78,6 +81,15 @@ def test_two_servers_share_one_allowance(tmp_path):
     first = int(server(database, "-c", TAKE, moment, "150").stdout)
     second = int(server(database, "-c", TAKE, moment, "150").stdout)
     assert (first, second) == (150, 90)
+    # and at the same moment: two servers asking together never grant more than 240
+    later = (NOW + timedelta(minutes=5)).isoformat()
+    both = [
+        subprocess.Popen([sys.executable, "-c", TAKE, later, "200"], cwd=ROOT,
+                         env=environment(database), stdout=subprocess.PIPE, text=True)
+        for _ in range(2)
+    ]
+    granted = [int(process.communicate(timeout=120)[0]) for process in both]
+    assert sum(granted) == 240, granted
 
 
 @pytest.mark.django_db
