@@ -49,6 +49,7 @@ FIELDS: dict[str, Any] = {
     "stroke.struck": _("A stroke was made"),
     "stroke.cue_ball_placed": _("The cue ball had been placed on the table"),
     "stroke.nominated": _("Nominated ball"),
+    "stroke.declared": _("The striker declared no ball"),
     "stroke.first_contact": _("Ball(s) struck first"),
     "stroke.potted": _("Balls potted"),
     "stroke.off_table": _("Balls forced off the table"),

@@ -88,7 +88,12 @@ def test_the_editor_has_the_new_controls(client, users, draft, language) -> None
         assert f'value="{code}"' in page and label.replace("'", "&#x27;") in page
         assert f'data-infringement-ball="{code}"' in page
     by_hand = re.search(r'data-infringement-ball="moved_by_hand".*?</select>', page, re.S).group(0)
-    assert 'value="white"' not in by_hand and 'value="pink"' in by_hand
+    # Engine 1.3.0: the cue ball too (2014: in hand for the next player).
+    assert 'value="white"' in by_hand and 'value="pink"' in by_hand
+    declared = re.search(r'<label[^>]*data-field="stroke.declared".*?</label>', page, re.S).group(0)
+    assert 'data-type="bool-false"' in declared
+    with translation.override(language):
+        assert str(vocabulary.FIELDS["stroke.declared"]) in declared
 
 
 # --- the live verdict ----------------------------------------------------------------------

@@ -378,6 +378,7 @@
       else if (type === "int") { if (value !== "") { out[key] = /^-?\d+$/.test(value) ? Number(value) : value; } }
       else if (type === "bool") { if (el.checked) { out[key] = true; } }
       else if (type === "bool-default-true") { if (!el.checked) { out[key] = false; } }
+      else if (type === "bool-false") { if (el.checked) { out[key] = false; } }
       else if (type === "tristate") { if (value) { out[key] = value === "yes"; } }
       else if (type === "radio") { if (el.checked && value !== "table") { out[key] = value; } }
       else if (type === "list") { out[key] = out[key] || []; if (el.checked) { out[key].push(value); } }
@@ -407,6 +408,7 @@
       else if (type === "str-default-none") { el.value = value || "none"; }
       else if (type === "bool") { el.checked = value === true; }
       else if (type === "bool-default-true") { el.checked = value !== false; }
+      else if (type === "bool-false") { el.checked = value === false; }
       else if (type === "tristate") { el.value = value === true ? "yes" : value === false ? "no" : ""; }
       else if (type === "radio") { el.checked = el.value === (value || "table"); }
       else if (type === "list") {
