@@ -65,7 +65,7 @@ def revoked_positions(*, federation: Federation, number: int) -> list[int]:
 
 def status_list_jws(*, federation: Federation, number: int, now: datetime) -> str | None:
     """The signed status list as it is now, or None when the federation has no key or no
-    such list. Signed afresh on each request (one query, a millisecond of signing): a
+    such list. Signed afresh on each request (a few queries and one signature): a
     revocation shows at the next fetch; verifiers may cache it for its ``ttl``."""
     key = active_key(federation=federation)
     if key is None or not Credential.objects.filter(federation=federation, status_list=number
