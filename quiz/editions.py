@@ -223,9 +223,9 @@ CHANGES: tuple[Change, ...] = (
     ),
     Change(
         "touching-declare", "3.8(a), 3.12(d)", "3.8(a), 3.10(d)(vi)",
-        _("When the cue ball touches a colour after a red was potted, the referee asks the "
-          "striker to declare which colour he is on, and not declaring costs seven points. "
-          "Before, the colour the cue ball hit first showed it."),
+        _("When the cue ball touches a colour after a red (or a free ball taken as a red) was "
+          "potted, the referee asks the striker to declare which colour he is on, and not "
+          "declaring costs seven points. Before, the colour the cue ball hit first showed it."),
         "edition-touching-colour-not-declared",
     ),
     Change(
@@ -289,8 +289,9 @@ SAME_RULINGS: tuple[Note, ...] = (
     Note(
         "edge-fall", "3.9(b)(i)",
         _("A foul caused only by a ball on the edge of a pocket falling in: the balls are "
-          "replaced and the stroke played again without penalty. The 2014 text says so; the "
-          "commentary of our 2007 texts already did, so the ruling is the same."),
+          "replaced and the striker plays again without penalty, the same stroke or another. "
+          "The 2014 text says so; the commentary of our 2007 texts already did, so the ruling "
+          "is the same."),
     ),
     Note(
         "four-handed", "3.17(c)",
