@@ -250,7 +250,7 @@ def expectation(decision: Mapping[str, Any]) -> dict[str, Any]:
 def fixture_fields(
     *, draft: Draft, expect: Mapping[str, Any] | None = None, published: bool = True
 ) -> dict[str, Any]:
-    """The draft as a ``quiz.scenario`` fixture object's fields (README, "Adding a scenario")."""
+    """The draft as a ``quiz.scenario`` fixture object's fields (docs/scenarios.md)."""
     case = case_for(case=draft.case, slug=draft.slug)
     if expect is not None:
         case["expect"] = dict(expect)
