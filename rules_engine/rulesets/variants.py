@@ -27,7 +27,7 @@ from typing import Any
 
 from rules_engine.balls import VALUES, lowest_colour
 from rules_engine.decision import Frame
-from rules_engine.rulesets.wpbsa2007 import _points_remaining, _Work
+from rules_engine.rulesets.wpbsa2007 import _consultation, _points_remaining, _Work
 
 
 def snookers_needed(*, deficit: int, remaining: int, ball_on: str) -> int:
@@ -53,6 +53,8 @@ class FourSnookersVariant:
     def four_snookers(self, work: _Work) -> None:
         """3.4(d)*(i)(ii): after the break ends, four snookers or more needed loses the frame."""
         if work.frame.over or work.black_respotted or work.replay or work.replace_all:
+            return
+        if _consultation(work.stroke):  # 3.14(h): the offender plays on, no break has ended
             return
         # A break ends with a foul or a stroke that scores nothing; no stroke, no end.
         break_ended = bool(work.fouls) or (work.stroke.struck and not work.points_scored)

@@ -504,3 +504,16 @@ def test_a_frame_of_failed_attempts_is_awarded_only_under_the_miss_rule(ruleset,
     result = judge_frame(frame)
     assert result.decisions[-1].frame.over is over
     assert ("miss" in result.decisions[0].calls) is (ruleset == "wpbsa-2007")
+
+
+@pytest.mark.parametrize("ruleset", ["wpbsa-2007", "wpbsa-2014"])
+def test_a_consultation_touch_ends_no_break_for_the_four_snookers_rule(ruleset) -> None:
+    """3.4(d)* awards the frame when a break ends; a touch during the consultation ends none
+    (the offender plays on from the replaced position, 3.14(h))."""
+    case = load_case({"format": "snooker-referee-case/1", "id": "c", "ruleset": ruleset,
+                      "variants": ["ru-2004-3.4d"],
+                      "state": {"reds": 0, "colours": ["pink", "black"], "misses": 1,
+                                "scores": {"A": 20, "B": 51}},
+                      "stroke": {"struck": False, "infringements": ["consultation_touch:pink"]}})
+    decision = judge(case)
+    assert not decision.frame.over and decision.next.striker == "A"
