@@ -80,3 +80,13 @@ def test_retry_my_mistakes_says_it_is_on_and_how_to_turn_it_off(client, bank, la
     feedback = answer(client, scenario, RIGHT_ANSWERS["t-legal-in-off"], language,
                       query="?via=mistakes").content.decode()
     assert on in feedback
+
+
+def test_a_self_test_question_has_the_skip_link_to_its_answer(client, bank):
+    start_self_test(client)
+    self_test = SelfTest.objects.get()
+    html = client.get(
+        reverse("quiz:self_test_question", kwargs={"test_id": self_test.pk, "position": 1})
+    ).content.decode()
+    assert '<a class="skip-link" href="#answer">Skip to the answer</a>' in html
+    assert html.index('id="answer"') < html.index('class="answer-fields"')
