@@ -154,6 +154,38 @@ CALL_WORDS: Mapping[str, Mapping[str, tuple[str, ...]]] = {
         "pl": (r"\bpowtórz", r"ustawion\w* z powrotem"),
     },
 }
+#: The infringements whose name alone says "foul" (review 2026-12-02, 2b): a title may describe
+#: the stroke, but not name the foul the referee will call.
+INFRINGEMENT_WORDS: Mapping[str, Mapping[str, tuple[str, ...]]] = {
+    "push_stroke": {
+        "en": (r"\bpush",),
+        "fr": (r"queutage",),
+        "ru": (r"пропих",),
+        "fa": (r"هول",),
+        "pl": (r"pchnięci",),
+    },
+    "jump_shot": {
+        "en": (r"\bjump",),
+        "fr": (r"\bsaut",),
+        "ru": (r"перескок",),
+        "fa": (r"پرش",),
+        "pl": (r"przeskok",),
+    },
+    "double_hit": {
+        "en": (r"double hit", r"\btwice\b"),
+        "fr": (r"double touche", r"deux fois"),
+        "ru": (r"двойн\w* удар", r"дважды"),
+        "fa": (r"دو بار",),
+        "pl": (r"podwójn\w* uderz", r"dwukrotn"),
+    },
+    "bad_cue": {
+        "en": (r"standard cue",),
+        "fr": (r"non réglementaire",),
+        "ru": (r"ненормативн", r"нестандартн"),
+        "fa": (r"غیر ?استاندارد",),
+        "pl": (r"niezgodn\w* ze standardem", r"niestandardow"),
+    },
+}
 #: Numbers as words (2 to 7, the figures a penalty or a colour can be), per language.
 NUMBER_WORDS: Mapping[str, Mapping[int, str]] = {
     "en": {
@@ -303,7 +335,7 @@ def spot_patterns(fields: Mapping[str, Any], language: str) -> list[str]:
     return patterns
 
 
-def forbidden(fields: Mapping[str, Any], language: str) -> list[str]:
+def forbidden(fields: Mapping[str, Any], language: str, *, fouls: bool = True) -> list[str]:
     """Every pattern a title in ``language`` must not match, given its scenario's decision."""
     expect = fields["case"].get("expect") or {}
     patterns = [*RULING_WORDS[language], *HINT_PHRASES[language]]
@@ -312,6 +344,9 @@ def forbidden(fields: Mapping[str, Any], language: str) -> list[str]:
         patterns += LEVEL_WORDS[language]
     for call in expect.get("calls") or ():
         patterns += CALL_WORDS.get(call, {}).get(language, ())
+    if fouls and fields.get("audience") != "exam":  # practice shows its titles; exams never do
+        for foul in expect.get("fouls") or ():
+            patterns += INFRINGEMENT_WORDS.get(foul, {}).get(language, ())
     for figure in figures(expect):
         patterns += [rf"(?<!\d){figure}(?!\d)", NUMBER_WORDS[language][figure]]
     return patterns + spot_patterns(fields, language)
@@ -328,7 +363,9 @@ def title_problems(fields: Mapping[str, Any]) -> list[str]:
                 problems.append(f"title_{language} {title!r} says {found.group(0).strip()!r}")
     words = fields["slug"].split("-")
     slug = " ".join(words[1:] if words[0] in TOPIC_PREFIXES else words)
-    for pattern in forbidden({**fields, "ask_ball": None}, "en"):
+    # A slug is the scenario's id in deployed databases (progress, reviews): the infringement
+    # words of four practice slugs stay until a migration renames them; titles may not say them.
+    for pattern in forbidden({**fields, "ask_ball": None}, "en", fouls=False):
         found = re.search(pattern, slug)
         if found:
             problems.append(f"slug says {found.group(0).strip()!r}")
@@ -383,6 +420,33 @@ GIVEAWAYS = [
         {"calls": ["foul", "respotted_black"]},
     ),
     old("miss-four-handed-next", "next", "Four-handed: a miss by Cal", {"calls": ["foul", "miss"]}),
+    old(
+        "penalty-push-stroke-green-on",
+        "points",
+        "Push stroke on the green",
+        {"fouls": ["push_stroke"]},
+    ),
+    old(
+        "penalty-non-standard-cue-pink-potted",
+        "calls",
+        "x",
+        {"fouls": ["bad_cue"]},
+        title_ru="Игра ненормативным кием",
+    ),
+    old(
+        "penalty-double-hit-red-potted",
+        "decision",
+        "x",
+        {"fouls": ["double_hit"]},
+        title_fr="Double touche sur une rouge qui rentre",
+    ),
+    old(
+        "penalty-jump-shot-over-black-blue-on",
+        "penalty",
+        "x",
+        {"fouls": ["jump_shot"]},
+        title_pl="Przeskok nad Czarną",
+    ),
     old(
         "penalty-in-off-yellow",
         "penalty",
