@@ -19,20 +19,10 @@ from quiz import editions, review_text, selectors, services
 from quiz.forms import AnswerForm, EditionForm, PracticeFilterForm, SelfTestForm
 from quiz.grading import grade
 from quiz.models import Scenario, SelfTest, Topic
+from quiz.practice_state import PracticeState, parse_token
 
-PRACTICE_TOKENS = "quiz_practice_tokens"
-PRACTICE_ANSWERED = "quiz_practice_answered"
-#: Tokens of the practice answers given in this session: their feedback pages may be reopened.
-PRACTICE_FEEDBACK = "quiz_practice_feedback"
-#: How many of them a session remembers.
-PRACTICE_FEEDBACK_KEPT = 50
-SELF_TESTS = "quiz_self_tests"
-#: An anonymous trainee's review cards (``quiz.review``), by scenario id.
-REVIEW_CARDS = "quiz_review_cards"
-#: The rule-book edition the trainee practises (``quiz.editions``); absent: the seeds' edition.
-PRACTICE_EDITION = "quiz_practice_edition"
-#: The local variants he practises with on top of it; absent: none.
-PRACTICE_VARIANTS = "quiz_practice_variants"
+# What the session remembers of a visitor's practice is read and written by
+# ``quiz.practice_state.PracticeState`` alone.
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -42,7 +32,7 @@ def home(request: HttpRequest) -> HttpResponse:
         {
             "topics": selectors.topics_with_counts(),
             "unfinished": selectors.unfinished_self_test(
-                user=request.user, session_ids=request.session.get(SELF_TESTS, [])
+                user=request.user, session_ids=PracticeState.of(request).self_test_ids
             ),
         },
     )
@@ -55,7 +45,7 @@ def topic_list(request: HttpRequest) -> HttpResponse:
 def _answered_ids(request: HttpRequest, topic: Topic) -> set[int]:
     if request.user.is_authenticated:
         return selectors.answered_scenario_ids(user=request.user, topic=topic)
-    return set(request.session.get(PRACTICE_ANSWERED, {}).get(topic.slug, []))
+    return PracticeState.of(request).answered_ids(topic_slug=topic.slug)
 
 
 def practice_topic(request: HttpRequest, topic: str) -> HttpResponse:
@@ -91,39 +81,26 @@ def _pick_scenario(
     )
 
 
-def _issue_token(request: HttpRequest, scenario: Scenario) -> str:
-    tokens = request.session.get(PRACTICE_TOKENS, {})
-    token = str(uuid.uuid4())
-    tokens[str(scenario.pk)] = token
-    request.session[PRACTICE_TOKENS] = tokens
-    return token
-
-
-def _parse_token(value: str | None) -> uuid.UUID | None:
-    try:
-        return uuid.UUID(str(value))
-    except (TypeError, ValueError):
-        return None
-
-
 @require_http_methods(["GET", "POST"])
 def practice(request: HttpRequest, topic: str, scenario: str) -> HttpResponse:
     scenario_object = selectors.practice_scenario(topic=topic, slug=scenario)
     if scenario_object is None:  # unknown, unpublished or exam-only: all alike
         raise Http404
+    state = PracticeState.of(request)
     context: dict[str, Any] = {
         "scenario": scenario_object,
         "topic": scenario_object.topic,
         "filters": PracticeFilterForm(data=request.GET),
     }
-    context["edition"] = practice_edition(request)
-    context["variants"] = practice_variants(request)
+    context["edition"] = state.edition
+    context["variants"] = state.variants
     if request.method == "GET":
         context["form"] = AnswerForm(scenario=scenario_object)
-        context["token"] = _issue_token(request, scenario_object)
+        # The form's one-time token, kept in the session: no row is written on a GET.
+        context["token"] = state.issue_token(scenario_id=scenario_object.pk)
         return render(request, "quiz/practice.html", context)
 
-    token = _parse_token(request.POST.get("token"))
+    token = parse_token(request.POST.get("token"))
     earlier = selectors.practice_answer_by_token(token=str(token)) if token else None
     if earlier is not None and earlier.scenario_id == scenario_object.pk:
         messages.info(request, _("You have already answered this question. Here is your result."))
@@ -132,7 +109,7 @@ def practice(request: HttpRequest, topic: str, scenario: str) -> HttpResponse:
         )
 
     form = AnswerForm(scenario=scenario_object, data=request.POST)
-    pending = request.session.get(PRACTICE_TOKENS, {}).get(str(scenario_object.pk))
+    pending = state.pending_token(scenario_id=scenario_object.pk)
     if token is None or str(token) != pending:
         messages.warning(
             request,
@@ -140,7 +117,7 @@ def practice(request: HttpRequest, topic: str, scenario: str) -> HttpResponse:
         )
         context["form"] = form
         form.is_valid()
-        context["token"] = _issue_token(request, scenario_object)
+        context["token"] = state.issue_token(scenario_id=scenario_object.pk)
         return render(request, "quiz/practice.html", context)
     if not form.is_valid():
         context["form"] = form
@@ -153,32 +130,22 @@ def practice(request: HttpRequest, topic: str, scenario: str) -> HttpResponse:
             answer=form.answer,
             token=token,
             user=request.user,
-            ruleset=practice_edition(request),
-            variants=practice_variants(request),
+            ruleset=state.edition,
+            variants=state.variants,
         )
     except services.AlreadyAnswered:
         messages.info(request, _("You have already answered this question. Here is your result."))
         return _practice_feedback(request, scenario_object, form.answer)
-    tokens = request.session.get(PRACTICE_TOKENS, {})
-    tokens.pop(str(scenario_object.pk), None)
-    request.session[PRACTICE_TOKENS] = tokens
-    session_cards = request.session.get(REVIEW_CARDS, {})
+    state.spend_token(scenario_id=scenario_object.pk)
+    session_cards = state.review_cards
     services.schedule_review(
         scenario=scenario_object,
         score=result.score,
         user=request.user,
         session_cards=session_cards,
     )
-    if not request.user.is_authenticated:
-        request.session[REVIEW_CARDS] = session_cards
-    answered_tokens = request.session.get(PRACTICE_FEEDBACK, [])
-    request.session[PRACTICE_FEEDBACK] = [*answered_tokens, str(token)][-PRACTICE_FEEDBACK_KEPT:]
-    if not request.user.is_authenticated:
-        answered = request.session.get(PRACTICE_ANSWERED, {})
-        seen = set(answered.get(topic, []))
-        seen.add(scenario_object.pk)
-        answered[topic] = sorted(seen)
-        request.session[PRACTICE_ANSWERED] = answered
+    state.keep_review_cards(session_cards)
+    state.remember_answer(topic_slug=topic, scenario_id=scenario_object.pk, token=str(token))
     return _practice_feedback(request, scenario_object, form.answer, result=result, token=token)
 
 
@@ -208,7 +175,7 @@ def practice_answer(
 def _may_see(request: HttpRequest, stored: Any) -> bool:
     if stored.user_id is not None:
         return stored.user_id == getattr(request.user, "pk", None)
-    return str(stored.token) in request.session.get(PRACTICE_FEEDBACK, [])
+    return PracticeState.of(request).may_reopen(token=str(stored.token))
 
 
 def _practice_feedback(
@@ -270,10 +237,7 @@ def self_test_start(request: HttpRequest) -> HttpResponse:
         except services.NoScenarios:
             form.add_error("topics", _("There are no questions in these topics yet."))
         else:
-            request.session[SELF_TESTS] = [
-                *request.session.get(SELF_TESTS, []),
-                str(self_test.pk),
-            ]
+            PracticeState.of(request).add_self_test(test_id=self_test.pk)
             with translation.override(self_test.language):
                 url = reverse("quiz:self_test", kwargs={"test_id": self_test.pk})
             return redirect(url)
@@ -288,7 +252,7 @@ def self_test_start(request: HttpRequest) -> HttpResponse:
 
 def _own_self_test(request: HttpRequest, test_id: uuid.UUID) -> SelfTest:
     self_test = selectors.self_test_for(
-        test_id=test_id, user=request.user, session_ids=request.session.get(SELF_TESTS, [])
+        test_id=test_id, user=request.user, session_ids=PracticeState.of(request).self_test_ids
     )
     if self_test is None:
         raise Http404
@@ -366,7 +330,7 @@ def progress(request: HttpRequest) -> HttpResponse:
 
 
 def _session_cards(request: HttpRequest) -> dict[str, Any]:
-    return request.session.get(REVIEW_CARDS, {}) if not request.user.is_authenticated else {}
+    return PracticeState.of(request).review_cards
 
 
 def _next_url(request: HttpRequest, scenario: Scenario, filters: PracticeFilterForm) -> str:
@@ -427,14 +391,13 @@ def retry_mistakes(request: HttpRequest, topic: str) -> HttpResponse:
 def practice_edition(request: HttpRequest) -> str:
     """The edition this trainee practises: the one chosen (remembered in the session), else the
     seeds' edition."""
-    chosen = request.session.get(PRACTICE_EDITION)
-    return chosen if editions.is_edition(chosen) else editions.DEFAULT_RULESET
+    return PracticeState.of(request).edition
 
 
 def practice_variants(request: HttpRequest) -> list[str]:
     """The local variants this trainee practises with on top of his edition (remembered in the
     session), else none."""
-    return editions.known_variants(request.session.get(PRACTICE_VARIANTS))
+    return PracticeState.of(request).variants
 
 
 @require_http_methods(["POST"])
@@ -445,8 +408,7 @@ def choose_edition(request: HttpRequest) -> HttpResponse:
     if form.is_valid():
         edition = form.cleaned_data["edition"]
         variants = editions.known_variants(form.cleaned_data["variants"])
-        request.session[PRACTICE_EDITION] = edition
-        request.session[PRACTICE_VARIANTS] = variants
+        PracticeState.of(request).choose_edition(edition=edition, variants=variants)
         messages.success(
             request,
             _("Practice now follows: %(edition)s.")
@@ -480,7 +442,7 @@ def what_changed(request: HttpRequest) -> HttpResponse:
             "fr_notes": editions.FR_NOTES,
             "readings": editions.READINGS,
             "local_rules": selectors.local_rule_scenarios(),
-            "variants": practice_variants(request),
             "edition": practice_edition(request),
+            "variants": practice_variants(request),
         },
     )

@@ -23,7 +23,8 @@ from exams.models import Enrolment, Exam, ExamSection, Federation
 from quiz import selectors
 from quiz import services as quiz_services
 from quiz.models import PracticeAnswer, Progress, SelfTest, SelfTestAnswer, Topic
-from quiz.views import PRACTICE_FEEDBACK, SELF_TESTS
+from quiz.practice_state import FEEDBACK as PRACTICE_FEEDBACK
+from quiz.practice_state import SELF_TESTS
 from tests.conftest import answer_post_data
 
 pytestmark = pytest.mark.django_db
