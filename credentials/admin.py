@@ -21,8 +21,20 @@ class SigningKeyAdmin(admin.ModelAdmin):
         return False
 
 
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Shown, never typed in: issuing, revoking and reminding are the services' work
+    (``exams.services`` and the ``send_renewal_reminders`` command), which keep the signed
+    credential, its status-list bit and the certificate in step."""
+
+    def has_add_permission(self, request):  # noqa: ANN001, ANN201 - Django's signature
+        return False
+
+    def has_change_permission(self, request, obj=None):  # noqa: ANN001, ANN201
+        return False
+
+
 @admin.register(Credential)
-class CredentialAdmin(admin.ModelAdmin):
+class CredentialAdmin(ReadOnlyAdmin):
     list_display = ("uuid", "certificate", "issued_at", "valid_until", "revoked_at")
     list_filter = ("federation",)
     search_fields = ("certificate__code", "certificate__holder_name", "uuid")
@@ -31,5 +43,5 @@ class CredentialAdmin(admin.ModelAdmin):
 
 
 @admin.register(RenewalReminder)
-class RenewalReminderAdmin(admin.ModelAdmin):
+class RenewalReminderAdmin(ReadOnlyAdmin):
     list_display = ("certificate", "days_before", "sent_at")
