@@ -10,6 +10,8 @@
   var SVGNS = "http://www.w3.org/2000/svg";
   // The referee case's frame (mm): x across the table, y along it (spec §2).
   var WIDTH = 1778, LENGTH = 3569, RADIUS = 26.25, MIN_DISTANCE = 52.4;
+  // A ball's pointer target on the screen, in CSS pixels (WCAG 2.5.8: 24 at least).
+  var HIT_PX = 28;
   var SPOTS = {
     yellow: [1181, 737], green: [597, 737], brown: [889, 737],
     blue: [889, 1784.5], pink: [889, 2676.75], black: [889, 3245]
@@ -44,6 +46,12 @@
     this.items = [];
     this.selected = null;
     this.onChange = onChange;
+    // Each ball has a wider invisible circle under the balls, at least HIT_PX across on the
+    // screen: a 9 px ball on a phone is still a target a finger can take (issue 22).
+    this.hits = document.createElementNS(SVGNS, "g");
+    this.hits.setAttribute("class", "studio-hits");
+    this.hits.setAttribute("aria-hidden", "true");
+    this.svg.appendChild(this.hits);
     this.layer = document.createElementNS(SVGNS, "g");
     this.layer.setAttribute("class", "studio-balls");
     this.svg.appendChild(this.layer);
@@ -100,9 +108,23 @@
     });
   };
 
+  Table.prototype.hitRadius = function () {
+    // Millimetres for HIT_PX / 2 screen pixels at the size the table is drawn now.
+    var m = this.layer.getScreenCTM();
+    var scale = m ? Math.hypot(m.a, m.b) : 0;
+    return scale > 0 ? Math.max(RADIUS, HIT_PX / 2 / scale) : RADIUS * 3;
+  };
+
+  Table.prototype.resizeHits = function () {
+    var r = String(this.hitRadius());
+    this.items.forEach(function (item) { item.hit.setAttribute("r", r); });
+  };
+
   Table.prototype.draw = function (item) {
     item.el.setAttribute("cx", String(item.y));
     item.el.setAttribute("cy", String(item.x));
+    item.hit.setAttribute("cx", String(item.y));
+    item.hit.setAttribute("cy", String(item.x));
     if (item === this.selected) { this.placeRing(item.y, item.x); }
     item.el.setAttribute("aria-label", NAMES[item.ball] + " (" + NUMBER.format(round(item.x)) + ", " + NUMBER.format(round(item.y)) + ")");
   };
@@ -122,9 +144,16 @@
     el.setAttribute("tabindex", "0");
     el.setAttribute("role", "button");
     el.dataset.ball = ball;
-    var item = { ball: ball, x: x, y: y, el: el };
+    var hit = document.createElementNS(SVGNS, "circle");
+    hit.setAttribute("class", "studio-hit");
+    hit.setAttribute("fill", "#000");
+    hit.setAttribute("fill-opacity", "0");
+    hit.setAttribute("r", String(this.hitRadius()));
+    var item = { ball: ball, x: x, y: y, el: el, hit: hit };
     el.studioItem = item;
+    hit.studioItem = item;
     this.items.push(item);
+    this.hits.appendChild(hit);
     this.layer.appendChild(el);
     this.draw(item);
     if (!quiet) { this.select(item); this.say(msg("Placed")); this.onChange(); }
@@ -151,6 +180,7 @@
     if (!item) { return; }
     this.items = this.items.filter(function (other) { return other !== item; });
     item.el.remove();
+    item.hit.remove();
     if (this.selected === item) { this.selected = null; this.ring.style.display = "none"; }
     this.say(msg("Removed"));
     this.onChange();
@@ -225,7 +255,7 @@
 
   Table.prototype.load = function (positions) {
     var self = this;
-    this.items.slice().forEach(function (item) { item.el.remove(); });
+    this.items.slice().forEach(function (item) { item.el.remove(); item.hit.remove(); });
     this.items = []; this.selected = null; this.ring.style.display = "none";
     Object.keys(positions || {}).forEach(function (ball) {
       if (!STYLE[ball]) { return; }
@@ -273,6 +303,10 @@
                  startX: event.clientX, startY: event.clientY, ghost: null };
       });
     });
+    // The targets keep their size on the screen when the table is resized or first shown.
+    if (window.ResizeObserver) {
+      new ResizeObserver(function () { self.resizeHits(); }).observe(this.svg);
+    }
     this.svg.addEventListener("pointerdown", function (event) {
       var item = event.target.studioItem;
       if (!item || event.button !== 0) { return; }
@@ -297,6 +331,8 @@
       var p = self.point(event);
       drag.item.el.setAttribute("cx", String(p.y));
       drag.item.el.setAttribute("cy", String(p.x));
+      drag.item.hit.setAttribute("cx", String(p.y));
+      drag.item.hit.setAttribute("cy", String(p.x));
       self.placeRing(p.y, p.x);
       drag.item.el.classList.toggle("is-refused", !!self.problem(drag.item.ball, p.x, p.y, drag.item));
     });
