@@ -31,8 +31,8 @@ from quiz.asks import is_complete
 from quiz.forms import AnswerForm, answer_initial
 from quiz.numbers import format_number
 
-from . import clock, invitations, regrading, selectors, services
-from .errors import AttemptFinished, DeadlinePassed, ExamError, NotYours, QuestionNotDrawn
+from . import clock, invitations, question_page, regrading, selectors, services
+from .errors import ExamError, NotYours, QuestionNotDrawn
 from .forms import (
     EnrolForm,
     EnrolmentCSVForm,
@@ -47,7 +47,7 @@ from .forms import (
     language_choices,
     offered_languages,
 )
-from .models import Attempt, AttemptQuestion, Certificate, Enrolment, Exam, frozen_scenario
+from .models import Attempt, Certificate, Enrolment, Exam, frozen_scenario
 
 
 def refuse(request: HttpRequest, error: ExamError) -> HttpResponse:
@@ -247,7 +247,7 @@ def question(request: HttpRequest, attempt_id: int, position: int) -> HttpRespon
     )
     if attempt.is_finished:
         if request.method == "POST":
-            raise _finished_error(attempt)
+            raise question_page.refusal(attempt=attempt)
         return redirect("exams:result", attempt_id=attempt.pk)
     if response := _in_attempt_language(request, attempt):
         return response
@@ -260,26 +260,24 @@ def question(request: HttpRequest, attempt_id: int, position: int) -> HttpRespon
     saved_partially = False
     if request.method == "POST":
         form = AnswerForm(scenario=scenario, data=request.POST, initial=initial)
-        go = QuestionPageForm(data=request.POST, last=attempt.question_count).destination
-        if go != "save":
-            return _leave_question(request, attempt=attempt, drawn=drawn, form=form, go=go)
-        if form.is_valid():
-            services.save_answer(attempt=attempt, question=drawn, answer=form.answer)
-            if _wants_json(request):
-                return JsonResponse({"saved": True, "complete": True})
-            messages.success(request, _("Answer saved."))
-            return redirect(_after_save(attempt, position))
-        # Incomplete: what is there is kept all the same, and graded as it stands.
-        partial = form.partial_answer if form.has_changed() else {}
-        if partial:
-            services.save_answer(attempt=attempt, question=drawn, answer=partial)
+        complete = form.is_valid()
+        step = question_page.press(
+            attempt=attempt,
+            question=drawn,
+            go=QuestionPageForm(data=request.POST, last=attempt.question_count).destination,
+            answer=form.answer if complete else form.partial_answer,
+            complete=complete,
+            changed=form.has_changed(),
+        )
+        if step.destination is not None:
+            return _after_step(request, attempt=attempt, step=step)
         if _wants_json(request):
             return JsonResponse(
-                {"saved": bool(partial), "complete": False, "errors": form.errors},
-                status=200 if partial else 400,
+                {"saved": step.saved, "complete": False, "errors": form.errors},
+                status=200 if step.saved else 400,
             )
         status = 400
-        saved_partially = bool(partial)
+        saved_partially = step.saved
     else:
         form = AnswerForm(scenario=scenario, initial=initial)
     return render(
@@ -301,47 +299,20 @@ def question(request: HttpRequest, attempt_id: int, position: int) -> HttpRespon
     )
 
 
-def _finished_error(attempt: Attempt) -> ExamError:
-    return (
-        DeadlinePassed()
-        if attempt.finished_by == Attempt.FinishedBy.DEADLINE
-        else AttemptFinished()
-    )
-
-
-def _leave_question(
-    request: HttpRequest,
-    *,
-    attempt: Attempt,
-    drawn: AttemptQuestion,
-    form: AnswerForm,
-    go: str | int,
+def _after_step(
+    request: HttpRequest, *, attempt: Attempt, step: question_page.Step
 ) -> HttpResponse:
-    """Flag, unflag or go elsewhere, keeping the answer the candidate just gave.
-
-    A changed answer is saved, complete or not (an incomplete one as far as it goes);
-    an unchanged one writes nothing.
-    """
-    complete = form.is_valid()
-    answer = None
-    if form.has_changed():
-        answer = form.answer if complete else (form.partial_answer or None)
-    flagged = {"flag": True, "unflag": False}.get(go) if isinstance(go, str) else None
-    services.keep_question_page(attempt=attempt, question=drawn, answer=answer, flagged=flagged)
-    if answer is not None and complete:
+    """Say what a button of the question page kept, and go where it leads
+    (:mod:`exams.question_page` decided both)."""
+    if step.go == "save" and _wants_json(request):  # the autosave: complete, saved
+        return JsonResponse({"saved": True, "complete": True})
+    if step.kept == "complete":
         messages.success(request, _("Answer saved."))
-    elif answer is not None:
+    elif step.kept == "partial":
         messages.warning(request, _("Your answer so far is saved; it is not complete yet."))
-    if go == "review":
+    if step.destination == "review":
         return redirect("exams:submit", attempt_id=attempt.pk)
-    target = go if isinstance(go, int) else drawn.position
-    return redirect("exams:question", attempt_id=attempt.pk, position=target)
-
-
-def _after_save(attempt: Attempt, position: int) -> str:
-    if position < attempt.question_count:
-        return reverse("exams:question", args=[attempt.pk, position + 1])
-    return reverse("exams:submit", args=[attempt.pk])
+    return redirect("exams:question", attempt_id=attempt.pk, position=step.destination)
 
 
 @candidate_only
@@ -352,7 +323,7 @@ def flag(request: HttpRequest, attempt_id: int, position: int) -> HttpResponse:
     )
     attempt = services.finish_if_expired(attempt=drawn.attempt)
     if attempt.is_finished:
-        raise _finished_error(attempt)
+        raise question_page.refusal(attempt=attempt)
     flagged = request.POST.get("flagged") == "1"
     services.set_flag(attempt=attempt, question=drawn, flagged=flagged)
     if _wants_json(request):
