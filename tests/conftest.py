@@ -48,6 +48,10 @@ RIGHT_ANSWERS: dict[str, dict[str, Any]] = {
         "ball_on": "red",
         "respot": "pink_spot",
     },
+    # The exam-only scenarios beside them (tests/quiz/fixtures/exam_bank.json).
+    "x-yellow-potted-red-on": {"legal": False},  # a colour potted when red is on
+    "x-two-reds-in-one-stroke": {"legal": True},  # any number of reds in one stroke score
+    "x-red-and-blue-down": {"penalty": 5},  # the blue potted when not on: its value
 }
 
 

@@ -33,9 +33,8 @@ def test_every_relative_link_reaches_a_file_and_heading_of_the_repository(docume
             continue
         name, _, anchor = target.partition("#")
         linked = (document.parent / name).resolve() if name else document
-        if not linked.is_relative_to(ROOT) or not linked.exists():
-            broken.append(target)
-        elif anchor and linked.suffix == ".md" and anchor not in anchors(linked):
+        missing = not linked.is_relative_to(ROOT) or not linked.exists()
+        if missing or (anchor and linked.suffix == ".md" and anchor not in anchors(linked)):
             broken.append(target)
     assert not broken, f"{document.relative_to(ROOT)}: {broken}"
 

@@ -38,7 +38,20 @@ def test_every_stroke_of_the_frame_gets_the_decision_expected(path: Path) -> Non
     assert result.differences == ()
     assert len(result.decisions) == len(data["strokes"])
     assert result.end.over and result.final_state is None
-    assert result.states[0].in_hand or result.states[0].reds < 15  # from the break-off
+    # The frame starts where its file says (every file starts at a break-off, in hand).
+    start = data["state"]
+    assert result.states[0].in_hand is start["in_hand"] is True
+    assert result.states[0].reds == start.get("reds", 15)
+    assert dict(result.states[0].scores) == start.get("scores", {"A": 0, "B": 0})
+    # Each stroke adds its points, and the next stroke begins with the scores it left.
+    for before, decision, after in zip(
+        result.states, result.decisions, result.states[1:], strict=False
+    ):
+        assert decision.scores == {
+            side: before.scores[side] + decision.points.get(side, 0) for side in before.scores
+        }
+        assert dict(after.scores) == dict(decision.scores)
+    assert dict(result.decisions[-1].scores) == data["expect_end"]["scores"]
 
 
 @pytest.mark.parametrize("path", FRAME_FILES, ids=lambda p: p.stem)

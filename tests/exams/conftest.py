@@ -18,7 +18,7 @@ from django.utils import translation
 
 from exams import services
 from exams.models import AttemptQuestion, Exam, Examiner, ExamSection, Federation, frozen_scenario
-from quiz.grading import decide, expected_answer
+from quiz import asks
 from quiz.models import Audience, Scenario, Topic
 
 LANGUAGES = ("en", "fr", "ru", "fa", "pl")
@@ -217,12 +217,49 @@ def verified_trainee(db: Any) -> Any:
     return make_verified_trainee("trainee", "trainee@example.org")
 
 
+#: The referee's whole decision on each case of :data:`BANK`, in the answer form's terms,
+#: from the rules (and the conformance cases' own ``expect`` in tests/cases/), never read
+#: back from the engine: grading compares with the engine, so an answer taken from it would
+#: pass whatever the engine and the grading did.
+RIGHT_DECISIONS: dict[str, dict[str, Any]] = {
+    "pink-after-red": {
+        "legal": True, "penalty": 0, "points": {"A": 6}, "calls": [],
+        "next_striker": "A", "next_options": ["play"], "ball_on": "red",
+    },
+    "red-potted-colour-next": {
+        "legal": True, "penalty": 0, "points": {"A": 1}, "calls": [],
+        "next_striker": "A", "next_options": ["play"], "ball_on": "colour",
+    },
+    "brown-in-sequence": {
+        "legal": True, "penalty": 0, "points": {"A": 4}, "calls": [],
+        "next_striker": "A", "next_options": ["play"], "ball_on": "blue",
+    },
+    # An in-off: the value of the green, 3, raised to the minimum of four (3.12).
+    "in-off-green-on": {
+        "legal": False, "penalty": 4, "points": {"B": 4}, "calls": ["foul"],
+        "next_striker": "B", "next_options": ["offender_again", "play"], "ball_on": "green",
+    },
+    # The blue potted when not on: its value (3.12); the red stays down, red is on again.
+    "red-and-blue-potted": {
+        "legal": False, "penalty": 5, "points": {"B": 5}, "calls": ["foul"],
+        "next_striker": "B", "next_options": ["offender_again", "play"], "ball_on": "red",
+    },
+    "break-off-no-pot": {
+        "legal": True, "penalty": 0, "points": {}, "calls": [],
+        "next_striker": "B", "next_options": ["play"], "ball_on": "red",
+    },
+}  # fmt: skip
+
+
 def right_answer(question: AttemptQuestion) -> dict[str, Any]:
-    """What the engine decides, in the answer form's terms."""
+    """The referee's answer to what ``question`` asks (:data:`RIGHT_DECISIONS`)."""
     scenario = frozen_scenario(question)
-    return expected_answer(
-        decision=decide(scenario.case), ask=scenario.ask, ask_ball=scenario.ask_ball
-    )
+    decision = RIGHT_DECISIONS.get(scenario.case["id"])
+    assert decision is not None, f"no right answer written for {scenario.case['id']}"
+    return {
+        name: decision[name]
+        for name in asks.field_names(ask=scenario.ask, ask_ball=scenario.ask_ball)
+    }
 
 
 def wrong_answer(question: AttemptQuestion) -> dict[str, Any]:

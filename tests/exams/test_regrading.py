@@ -208,6 +208,29 @@ def test_the_examiner_sees_the_dry_run_and_regrades(
     assert "attempt regraded" in audit and "0 % → 100 %" in audit
 
 
+def test_the_examiners_regrade_revokes_a_certificate_and_its_verification_says_so(
+    client, examiner, enrolment, now, wrong, clock, monkeypatch
+):
+    """The guard of test_regrading_a_pass_into_a_fail_revokes_the_certificate, through the
+    pages: the examiner's POST, then what anyone verifying the code reads."""
+    with monkeypatch.context() as patch:
+        earlier_engine(patch)
+        attempt = finished_attempt(enrolment, now, wrong)
+    code = Certificate.objects.get(attempt=attempt).code
+    assert "This certificate is valid." in client.get(url("verify_code", code)).content.decode()
+    client.force_login(examiner)
+
+    response = client.post(url("regrade", enrolment.exam.pk))
+
+    assert response.status_code == 302
+    client.logout()
+    verified = client.get(url("verify_code", code)).content.decode()
+    assert "This certificate has been revoked." in verified
+    assert "This certificate is valid." not in verified
+    certificate = Certificate.objects.get(code=code)
+    assert (certificate.revocation_reason, certificate.revoked_by) == ("regraded", examiner)
+
+
 def test_the_regrade_page_is_translated(client, examiner, enrolment, now, right, monkeypatch):
     with monkeypatch.context() as patch:
         earlier_engine(patch)

@@ -1216,3 +1216,18 @@ def test_the_exam_page_says_why_no_attempt_can_start_instead_of_offering_one(
     passed = client.get(url("enrolment", enrolment.pk)).content.decode()
     assert "start-form" not in passed
     assert "You have already passed this exam." in passed
+
+
+@pytest.mark.parametrize("language", ["fa", "ru"])
+def test_a_name_left_empty_in_a_language_is_shown_in_english(
+    client, candidate, enrolment, exam, language
+):
+    """Translation fallback (MODELTRANSLATION_FALLBACK_LANGUAGES), on a page: an exam named
+    in English but not in the reader's language shows its English name, never a blank."""
+    setattr(exam, f"name_{language}", "")
+    exam.save()
+    client.force_login(candidate)
+    page = client.get(url("enrolment", enrolment.pk, language=language)).content.decode()
+    assert re.search(r"<h1>\s*Referee level 1\s*</h1>", page)
+    french = client.get(url("enrolment", enrolment.pk, language="fr")).content.decode()
+    assert re.search(r"<h1>\s*Arbitre niveau 1\s*</h1>", french)  # a name given is kept

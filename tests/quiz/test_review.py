@@ -78,6 +78,24 @@ def test_right_again_waits_longer_and_a_lapse_comes_back_soon():
     assert lapse["answers"] == 3 and review.is_mistake(lapse)
 
 
+def test_each_right_answer_on_the_practice_page_puts_the_next_review_further_off(
+    client, bank, trainee, monkeypatch
+):
+    """The guard of test_right_again_waits_longer_and_a_lapse_comes_back_soon, through the
+    practice page: answered right each time it is due, a scenario waits longer each time."""
+    scenario = bank["t-legal-in-off"]
+    moment = [NOW]
+    monkeypatch.setattr(timezone, "now", lambda: moment[0])
+    waits = []
+    for _ in range(3):
+        feedback = answer(client, scenario, RIGHT_ANSWERS["t-legal-in-off"])
+        assert feedback.status_code == 200 and "Right!" in feedback.content.decode()
+        due = ReviewCard.objects.get(user=trainee, scenario=scenario).due
+        waits.append(due - moment[0])
+        moment[0] = due
+    assert datetime.timedelta(days=1) <= waits[0] < waits[1] < waits[2]
+
+
 def test_a_weak_topic_comes_back_sooner():
     usual = review.due(review.schedule(None, score=1.0, now=NOW))
     weak = review.due(review.schedule(None, score=1.0, now=NOW, weak=True))

@@ -6,6 +6,7 @@ import json
 
 import pytest
 from django.core.cache import cache
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
@@ -203,6 +204,31 @@ def test_author_cannot_write_for_another_federation(users, draft, federations):
     signed_in(users["author"]).post(f"/en/author/{draft.pk}/", data)
     draft.refresh_from_db()
     assert draft.federation == federations[0]
+
+
+def test_an_author_can_neither_start_nor_import_into_another_federations_pool(
+    users, draft, federations, topic
+):
+    """The guard of test_author_cannot_write_for_another_federation, by the studio's other
+    doors: a new draft for Poland's pool, and Wales's published scenario imported there."""
+    wales, poland = federations
+    client = signed_in(users["author"])
+    new = {"slug": "poland-in-off", "topic": str(topic.pk), "audience": "exam",
+           "federation": str(poland.pk)}  # fmt: skip
+    assert client.post("/en/author/new/", new).status_code == 400
+    # The same draft for his own pool is made: only the federation was refused.
+    own = client.post("/en/author/new/", {**new, "slug": "wales-2", "federation": str(wales.pk)})
+    assert own.status_code == 302
+    published = client.post(f"/en/author/{draft.pk}/publish/", {**editor_data(draft),
+                                                                "confirm": "on"})  # fmt: skip
+    assert published.status_code == 302
+    exported = client.get("/en/author/pool/wales/export/")
+    assert exported.status_code == 200
+    upload = SimpleUploadedFile("wales.json", exported.content, "application/json")
+    assert client.post("/en/author/pool/poland/import/", {"file": upload}).status_code == 404
+    assert not Draft.objects.filter(federation=poland).exists()
+    assert not Scenario.objects.filter(federation=poland).exists()
+    assert Scenario.objects.filter(federation=wales).count() == 1
 
 
 def test_preview_renders_the_trainees_form(users, draft):
