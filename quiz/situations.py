@@ -217,3 +217,21 @@ def _same_with(
             return False
         changed = _with_fact(changed, name, value)
     return answer(changed, ask=ask, ask_ball=ask_ball) == ruling
+
+
+def outline(case: Any) -> tuple[Any, ...]:
+    """Facts no renaming or tolerance changes: two cases whose outlines differ are never
+    the same situation (the loader compares only cases with equal outlines: fast)."""
+    stroke, procedure, state = case.stroke, case.procedure, case.state
+    return (
+        case.ruleset, tuple(sorted(case.variants)), state.ball_on, state.free_ball,
+        state.reds > 0, tuple(state.colours), state.touching, state.respotted_black,
+        tuple(sorted(len(members) for members in state.sides.values())),
+        None if stroke is None else (
+            stroke.first_contact, stroke.potted, stroke.off_table, stroke.cue_ball,
+            stroke.nominated, stroke.edge, stroke.touching_moved, stroke.infringements,
+        ),
+        None if procedure is None else (
+            procedure.kind, procedure.all_agree_restart, procedure.changed_after_period,
+        ),
+    )  # fmt: skip

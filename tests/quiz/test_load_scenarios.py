@@ -307,6 +307,76 @@ def test_two_exam_cases_alike_are_refused(tmp_path):
     assert Scenario.objects.count() == 0
 
 
+TWINS = json.loads((Path(__file__).parent / "fixtures" / "twins.json").read_text("utf-8"))
+
+
+def twin_entry(side: dict, slug: str, audience: str, published: bool = True) -> dict:
+    """A scenario of the test bank's texts holding one of the review's twin cases."""
+    from rules_engine import judge, load_case
+    from studio.services import expectation
+
+    entry = exam_only(scenario_entry(bank_objects(), "t-legal-red-potted"), slug)
+    case = json.loads(json.dumps(side["case"]))
+    case["id"] = slug
+    case["expect"] = expectation(judge(load_case(case)).to_dict())
+    entry["fields"].update(
+        case=case, ask=side["ask"], ask_ball=side["ask_ball"], audience=audience,
+        published=published,
+    )  # fmt: skip
+    return entry
+
+
+@pytest.mark.parametrize("pair", TWINS, ids=[pair["exam"]["slug"] for pair in TWINS])
+def test_each_exam_twin_the_review_found_is_refused(tmp_path, pair):
+    # A diagram added, a red more or fewer, the breaker or the players named otherwise:
+    # the same situation with the same ruling (quiz/situations.py), refused.
+    practice = twin_entry(pair["practice"], "p-twin", "practice")
+    exam = twin_entry(pair["exam"], "x-twin", "exam")
+    path = write(tmp_path, [*exam_objects(), exam], "exam.json")
+    errors = failing_load(write(tmp_path, [*bank_objects(), practice]), path)
+    assert f"{path}: x-twin: case: is practice scenario 'p-twin''s situation" in errors
+    assert len(errors.strip().splitlines()) == 1
+
+
+def test_a_withdrawn_exam_twin_loads_and_publishing_it_is_refused(tmp_path):
+    pair = TWINS[0]
+    practice = twin_entry(pair["practice"], "p-twin", "practice")
+    exam = twin_entry(pair["exam"], "x-twin", "exam", published=False)
+    bank = write(tmp_path, [*bank_objects(), practice])
+    out, _err = load(bank, write(tmp_path, [*exam_objects(), exam], "exam.json"))
+    assert "Loaded" in out
+    exam["fields"]["published"] = True
+    errors = failing_load(bank, write(tmp_path, [*exam_objects(), exam], "exam.json"))
+    assert "x-twin: case: is practice scenario 'p-twin''s situation" in errors
+
+
+def test_an_exam_case_with_another_ruling_loads(tmp_path):
+    pair = next(p for p in TWINS if p["exam"]["slug"] == "exam-red-and-green-same-stroke")
+    practice = twin_entry(pair["practice"], "p-twin", "practice")
+    changed = json.loads(json.dumps(pair["exam"]))
+    stroke = changed["case"]["stroke"]
+    stroke["potted"] = ["red", "pink"]  # foul 6, the pink re-spotted
+    stroke["positions_after"]["green"] = [597.0, 737.0]
+    del stroke["positions_after"]["pink"]
+    exam = twin_entry(changed, "x-new", "exam")
+    out, _err = load(
+        write(tmp_path, [*bank_objects(), practice]),
+        write(tmp_path, [*exam_objects(), exam], "exam.json"),
+    )
+    assert "Loaded" in out
+    assert Scenario.objects.filter(slug="x-new", audience="exam").exists()
+
+
+def test_a_practice_case_that_is_a_stored_exam_situation_is_refused(tmp_path):
+    pair = TWINS[1]
+    exam = twin_entry(pair["exam"], "x-twin", "exam")
+    load(write(tmp_path, bank_objects()), write(tmp_path, [*exam_objects(), exam], "exam.json"))
+    practice = twin_entry(pair["practice"], "p-twin", "practice")
+    errors = failing_load(write(tmp_path, [practice], "more.json"))
+    assert "p-twin: case: is exam-only scenario 'x-twin''s situation" in errors
+    assert "practice would show it" in errors
+
+
 def test_practice_scenarios_may_share_a_case(tmp_path):
     # the test bank asks two questions of several cases: practice may, exams may not
     out, _err = load(write(tmp_path, bank_objects()))

@@ -12,8 +12,13 @@ never stored: the engine's decision is the only answer key.
 A scenario's ``audience`` is ``practice`` (the default: the public bank) or
 ``exam`` (exam-only, closed-book); an exam-only scenario may name its owning
 federation by its slug (``"federation": ["demo"]``; empty: the shared exam pool).
-An exam-only case must be a new situation: it may not equal a practice case, nor
-another exam-only case, once ``id``, ``expect`` and ``state.scores`` are set aside.
+An exam-only case must be a new situation: it may not be a practice case's situation
+with the same ruling, nor another exam-only case's (``quiz/situations.py`` says precisely
+when: the facts as the engine reads them, defaults filled in; the scores, the diagram
+unless the ruling needs it and the players' names set aside; the striker, the breaker,
+the number of reds and the best attempt may differ only where the engine's answer to the
+exam's question stays the same; and that answer the same for both). An unpublished
+exam-only scenario is left out: a withdrawn exam question stays in its file, unpublished.
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
+from django.db.models import Q
 
 from exams.models import Federation
 from quiz import asks
@@ -384,72 +390,100 @@ def check_points_answerable(
             )  # fmt: skip
 
 
-def situation(case: Any) -> str | None:
-    """A case as a situation: without ``id``, ``expect`` and the scores (``None``: no case).
+@dataclass(frozen=True)
+class Known:
+    """A scenario the copy check compares: its slug, the engine's case and its question."""
 
-    Two cases with the same situation are the same question in other words.
+    slug: str
+    case: Any
+    ask: str
+    ask_ball: str
 
-    >>> situation({"id": "a", "expect": {}, "state": {"scores": {"A": 1}, "reds": 3}})
-    '{"state": {"reds": 3}}'
-    """
-    if not isinstance(case, Mapping):
+
+def _known(slug: str, case: Any, ask: Any, ask_ball: Any) -> Known | None:
+    from quiz import situations
+
+    loaded = situations.load(case)
+    if loaded is None or not isinstance(ask, str):
         return None
-    plain = {key: value for key, value in case.items() if key not in {"id", "expect"}}
-    state = plain.get("state")
-    if isinstance(state, Mapping):
-        plain["state"] = {key: value for key, value in state.items() if key != "scores"}
-    return json.dumps(plain, sort_keys=True, ensure_ascii=False)
+    return Known(slug, loaded, ask, ask_ball if isinstance(ask_ball, str) else "")
+
+
+def _twin(exam: Known, others: list[Known]) -> Known | None:
+    """The first of ``others`` that is ``exam``'s situation with the same ruling."""
+    from quiz import situations
+
+    key = situations.outline(exam.case)
+    for other in others:
+        if other.slug != exam.slug and situations.outline(other.case) == key and (
+            situations.same_situation(exam.case, other.case, ask=exam.ask, ask_ball=exam.ask_ball)
+        ):
+            return other
+    return None
+
+
+#: The rule, as the loader and the studio state it.
+SAME_SITUATION = (
+    "the same situation with the same ruling (quiz/situations.py: scores, an unneeded "
+    "diagram, the players' names and facts that do not change the answer set aside)"
+)
 
 
 def check_new_situations(bank: Bank) -> None:
-    """An exam-only case equal to a practice case, or to another exam-only one, is refused.
+    """An exam-only case that is a practice case's situation, or another exam-only one's,
+    is refused (quiz/situations.py says when two cases are the same situation).
 
     The practice bank is public with its explanations: an exam question must be a
-    situation it does not show. Scenarios already in the database count too.
+    situation it does not show. Scenarios already in the database count too, and every
+    practice scenario, published or not (it may be published later). An unpublished
+    exam-only scenario is drawn by no exam and is left out: a withdrawn exam question
+    keeps its slug, unpublished, for the attempts that drew it; publishing it again runs
+    this check.
     """
-    practice: dict[str, str] = {}
-    exam: dict[str, str] = {}
-    stored = Scenario.objects.exclude(slug__in=list(bank.scenarios)).values_list(
-        "slug", "audience", "case"
-    )
+    stored = Scenario.objects.exclude(slug__in=list(bank.scenarios)).filter(
+        Q(published=True) | Q(audience=Audience.PRACTICE)
+    ).values_list("slug", "audience", "case", "ask", "ask_ball")
     loading = (
-        (slug, entry["fields"].get("audience", Audience.PRACTICE), entry["fields"].get("case"))
-        for slug, entry in bank.scenarios.items()
-    )
-    candidates = []
-    for slug, audience, case in [*stored, *loading]:
-        key = situation(case)
-        if key is None:
+        (slug, fields.get("audience", Audience.PRACTICE), fields.get("case"),
+         fields.get("ask"), fields.get("ask_ball"))
+        for slug, fields in ((slug, entry["fields"]) for slug, entry in bank.scenarios.items())
+        if fields.get("published", True) is True or fields.get("audience") != Audience.EXAM
+    )  # fmt: skip
+    practice: list[Known] = []
+    exam: list[Known] = []
+    for slug, audience, case, ask, ask_ball in [*stored, *loading]:
+        known = _known(slug, case, ask, ask_ball)
+        if known is not None and audience in (Audience.PRACTICE, Audience.EXAM):
+            (practice if audience == Audience.PRACTICE else exam).append(known)
+    for index, candidate in enumerate(exam):
+        entry = bank.scenarios.get(candidate.slug)
+        if entry is None:
             continue
-        if audience == Audience.PRACTICE:
-            practice.setdefault(key, slug)
-        elif audience == Audience.EXAM:
-            candidates.append((slug, key))
-    for slug, key in candidates:
-        entry = bank.scenarios.get(slug)
-        same = practice.get(key)
-        if entry is not None and same is not None:
+        twin = _twin(candidate, practice)
+        if twin is not None:
             bank.problem(
-                entry["source"], slug, "case",
-                f"is practice scenario {same!r}'s case (id, expect and scores aside); "
+                entry["source"], candidate.slug, "case",
+                f"is practice scenario {twin.slug!r}'s situation: {SAME_SITUATION}; "
                 "an exam-only case must be a new situation",
             )
-        elif entry is not None and key in exam:
+            continue
+        twin = _twin(candidate, exam[:index])
+        if twin is not None:
             bank.problem(
-                entry["source"], slug, "case",
-                f"is exam-only scenario {exam[key]!r}'s case (id, expect and scores aside)",
+                entry["source"], candidate.slug, "case",
+                f"is exam-only scenario {twin.slug!r}'s situation: {SAME_SITUATION}",
             )
-        exam.setdefault(key, slug)
-    for slug, entry in bank.scenarios.items():
-        key = situation(entry["fields"].get("case"))
-        owner = exam.get(key) if key is not None else None
-        audience = entry["fields"].get("audience", Audience.PRACTICE)
-        if audience == Audience.PRACTICE and owner is not None and owner not in bank.scenarios:
-            bank.problem(
-                entry["source"], slug, "case",
-                f"is exam-only scenario {owner!r}'s case (id, expect and scores aside); "
-                "practice would show it",
-            )
+    loading_practice = [known for known in practice if known.slug in bank.scenarios]
+    for candidate in exam:
+        if candidate.slug in bank.scenarios:
+            continue
+        for known in loading_practice:
+            if _twin(candidate, [known]) is not None:
+                bank.problem(
+                    bank.scenarios[known.slug]["source"], known.slug, "case",
+                    f"is exam-only scenario {candidate.slug!r}'s situation: {SAME_SITUATION}; "
+                    "practice would show it",
+                )
 
 
 def strip_expect(case: Mapping[str, Any]) -> dict[str, Any]:
