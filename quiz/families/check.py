@@ -1,0 +1,87 @@
+"""``check_families``: build many instances of a family and report what a reviewer must know.
+
+Per family: instances built, distinct situations, the answer distribution (the asked part of the
+engine's decision), and problems: case errors, constraint failures, facts the answer depends on
+that the narrative does not state, and sentences left in English in another language. A family
+is also unsound when fewer than two correct answers occur or one answer exceeds 70 %.
+
+>>> from quiz.families.spec import load_families
+>>> report = check_family(family=load_families()[0], n=20)
+>>> report.built, report.ok
+(20, True)
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass, field
+
+from django.utils import translation
+
+from quiz.families.instances import Instance, build_instance
+from quiz.families.narratives import narrate
+from quiz.families.spec import Family, FamilyError
+
+LANGUAGES = ("en", "fr", "ru", "fa", "pl")
+MAX_SHARE = 0.7
+MIN_ANSWERS = 2
+
+
+@dataclass
+class FamilyReport:
+    """What ``check_family`` found for one family."""
+
+    slug: str
+    built: int = 0
+    situations: set[str] = field(default_factory=set)
+    answers: Counter[str] = field(default_factory=Counter)
+    problems: Counter[str] = field(default_factory=Counter)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def spread_problems(self) -> list[str]:
+        """Problems of the answer distribution (too few answers, one too common)."""
+        found = []
+        if len(self.answers) < MIN_ANSWERS:
+            found.append(f"fewer than {MIN_ANSWERS} distinct correct answers")
+        if self.built and max(self.answers.values(), default=0) > MAX_SHARE * self.built:
+            found.append(f"one answer above {MAX_SHARE:.0%} of instances")
+        return found
+
+
+def _narrative_problems(family: Family, instance: Instance) -> list[str]:
+    found = []
+    with translation.override("en"):
+        english = narrate(instance=instance)
+    missing = set(family.states) - set(english.facts)
+    if missing:
+        found.append(f"narrative facts missing: {', '.join(sorted(missing))}")
+    english_lines = {english.title, english.question, *english.sentences}
+    for language in LANGUAGES[1:]:
+        with translation.override(language):
+            story = narrate(instance=instance)
+        if english_lines & {story.title, story.question, *story.sentences}:
+            found.append(f"untranslated strings ({language})")
+    return found
+
+
+def check_family(*, family: Family, n: int) -> FamilyReport:
+    """Build seeds ``0 … n-1`` of ``family`` and report."""
+    report = FamilyReport(slug=family.slug)
+    for seed in range(n):
+        try:
+            instance = build_instance(family=family, seed=seed)
+        except FamilyError as error:
+            report.problems[str(error).replace(f" for seed {seed}", "")] += 1
+            continue
+        report.built += 1
+        report.situations.add(instance.situation)
+        report.answers[json.dumps(instance.answer, sort_keys=True)] += 1
+        for problem in _narrative_problems(family, instance):
+            report.problems[problem] += 1
+    for problem in report.spread_problems():
+        report.problems[problem] += 1
+    return report

@@ -1,0 +1,188 @@
+"""An instance told in the reader's language: a neutral title, what happened, the question.
+
+Every sentence is a whole msgid in ``quiz/locale`` (context ``family narrative``); ball names and
+numbers come from ``quiz.explain`` and ``quiz.numbers`` already translated, in the grammatical
+case the sentence names in its placeholder (``%(ball_acc)s``). The narrative records which facts
+it stated (``quiz.families.spec.FACTS``) so that ``check_families`` can hold a family to the
+facts its answer depends on. The title never names the ruling: it gives the score and the striker.
+
+>>> from django.utils import translation
+>>> from quiz.families.spec import load_families
+>>> from quiz.families.instances import build_instance
+>>> family = next(f for f in load_families() if f.slug == "miss-by-scores")
+>>> with translation.override("en"):
+...     story = narrate(instance=build_instance(family=family, seed=3))
+>>> {"scores", "path_to_ball_on"} <= set(story.facts)
+True
+>>> story.question
+'What does the referee call?'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.text import capfirst
+from django.utils.translation import npgettext, pgettext
+
+from quiz.explain import ball_name, ball_word, format_list
+from quiz.families.instances import Instance
+from quiz.numbers import format_number, native_digits
+
+CONTEXT = "family narrative"
+
+
+@dataclass(frozen=True)
+class Narrative:
+    """The instance's title, its sentences and question, and the facts the sentences state."""
+
+    title: str
+    sentences: tuple[str, ...]
+    question: str
+    facts: tuple[str, ...]
+
+    @property
+    def what_happened(self) -> str:
+        return " ".join(self.sentences)
+
+
+def _say(message: str, **params: Any) -> str:
+    return native_digits(capfirst(pgettext(CONTEXT, message) % params))
+
+
+def _table(state: Mapping[str, Any], striker: str) -> list[tuple[str, str]]:
+    reds = int(state.get("reds", 15))
+    said = []
+    if reds:
+        text = npgettext(
+            CONTEXT,
+            "%(count)s red remains on the table.",
+            "%(count)s reds remain on the table.",
+            reds,
+        ) % {"count": format_number(reds)}
+        said.append(("reds", native_digits(text)))
+    else:
+        colours = format_list([ball_word(ball) for ball in state.get("colours", ())])
+        said.append(
+            (
+                "reds",
+                _say("No reds remain; the colours on the table: %(colours)s.", colours=colours),
+            )
+        )
+    scores = state.get("scores", {})
+    said.append(
+        (
+            "scores",
+            _say(
+                "The score is A %(score_a)s, B %(score_b)s; %(striker)s is the striker.",
+                score_a=format_number(scores.get("A", 0)),
+                score_b=format_number(scores.get("B", 0)),
+                striker=striker,
+            ),
+        )
+    )
+    ball_on = state.get("ball_on") or ("red" if reds else state["colours"][0])
+    if ball_on == "red":
+        said.append(("ball_on", _say("The ball on is a red.")))
+    else:
+        said.append(("ball_on", _say("The ball on is %(ball)s.", ball=ball_name(ball_on))))
+    return said
+
+
+_PATHS = {
+    "full": "%(striker)s is not snookered: both edges of a ball on can be hit.",
+    "partial": "%(striker)s is partly snookered: only part of a ball on can be hit.",
+    "none": "%(striker)s is snookered: no straight line reaches any part of a ball on.",
+}
+
+
+def _contact(stroke: Mapping[str, Any]) -> list[str]:
+    first = stroke.get("first_contact") or []
+    if not first:
+        said = [_say("The cue ball hits no ball.")]
+    elif first[0] == "red":
+        said = [_say("The cue ball strikes a red first.")]
+    else:
+        said = [
+            _say(
+                "The cue ball strikes %(ball_acc)s first.",
+                ball_acc=ball_name(first[0], case="_acc"),
+            )
+        ]
+    for ball in stroke.get("potted", ()):
+        if ball == "red":
+            said.append(_say("A red is potted."))
+        else:
+            said.append(_say("%(ball)s is potted.", ball=ball_name(ball)))
+    if stroke.get("cue_ball") == "potted":
+        said.append(_say("The cue ball goes into a pocket."))
+    return said
+
+
+def _spots(occupied: list[str]) -> list[str]:
+    if not occupied:
+        return [_say("Every spot is free.")]
+    said = [
+        _say(
+            "The spot of %(ball_gen)s is taken by another ball.",
+            ball_gen=ball_name(spot, case="_gen"),
+        )
+        for spot in occupied
+    ]
+    return [*said, _say("The other spots are free.")]
+
+
+def _question(instance: Instance) -> str:
+    if instance.ask == "respot":
+        return _say(
+            "Where does the referee re-spot %(ball_acc)s, if at all?",
+            ball_acc=ball_name(instance.ask_ball, case="_acc"),
+        )
+    return _say(QUESTIONS[instance.ask])
+
+
+QUESTIONS = {
+    "legal": "Is the stroke fair or a foul?",
+    "penalty": "What penalty does the referee award?",
+    "points": "Who scores from this stroke, and how many points?",
+    "calls": "What does the referee call?",
+    "next": "Who plays next, and what may he choose?",
+    "ball_on": "What is the next ball on?",
+    "decision": "Give the referee's full decision.",
+}
+
+
+def narrate(*, instance: Instance) -> Narrative:
+    """The instance in the active language (``translation.override`` chooses it)."""
+    state = instance.case.get("state", {})
+    stroke = instance.case.get("stroke", {})
+    striker = state.get("striker", "A")
+    opponent = "B" if striker == "A" else "A"
+    stated = _table(state, striker)
+    if "occupied_spots" in state:
+        stated += [("occupied_spots", text) for text in _spots(list(state["occupied_spots"]))]
+    if "path_to_ball_on" in stroke:
+        stated.append(("path_to_ball_on", _say(_PATHS[stroke["path_to_ball_on"]], striker=striker)))
+    stated += [("stroke", text) for text in _contact(stroke)]
+    if "snookered_after" in stroke:
+        message = (
+            "After the stroke, %(opponent)s is snookered."
+            if stroke["snookered_after"]
+            else "After the stroke, %(opponent)s is not snookered."
+        )
+        stated.append(("snookered_after", _say(message, opponent=opponent)))
+    scores = state.get("scores", {})
+    title = _say(
+        "A %(score_a)s, B %(score_b)s: %(striker)s at the table",
+        score_a=format_number(scores.get("A", 0)),
+        score_b=format_number(scores.get("B", 0)),
+        striker=striker,
+    )
+    return Narrative(
+        title=title,
+        sentences=tuple(text for _, text in stated),
+        question=_question(instance),
+        facts=tuple(dict.fromkeys(fact for fact, _ in stated if fact != "stroke")),
+    )

@@ -1,0 +1,48 @@
+"""quiz/families/constraints.py: constraints on parameters and on the decision."""
+
+import pytest
+
+from quiz.families.constraints import failing, holds
+from quiz.families.spec import FamilyError
+
+ON_PARAMS = {"left": {"$": "a"}, "op": ">", "right": 2}
+ON_DECISION = {"left": {"len": {"decision": "assessment.needs_snookers"}}, "op": "==", "right": 0}
+
+
+def test_each_operator_can_hold_and_fail():
+    cases = [
+        ("==", 1, 1, 1, 2),
+        ("!=", 1, 2, 1, 1),
+        ("<", 1, 2, 2, 1),
+        ("<=", 2, 2, 3, 2),
+        (">", 2, 1, 1, 2),
+        (">=", 2, 2, 1, 2),
+        ("in", 1, [1], 1, [2]),
+        ("not_in", 1, [2], 1, [1]),
+    ]
+    for op, l_yes, r_yes, l_no, r_no in cases:
+        assert holds(constraint={"left": l_yes, "op": op, "right": r_yes}, values={})
+        assert not holds(constraint={"left": l_no, "op": op, "right": r_no}, values={})
+
+
+def test_if_then_holds_when_the_condition_does_not():
+    rule = {
+        "if": {"left": {"$": "a"}, "op": "==", "right": 1},
+        "then": {"left": {"$": "b"}, "op": "==", "right": 2},
+    }
+    assert holds(constraint=rule, values={"a": 0, "b": 9})
+    assert holds(constraint=rule, values={"a": 1, "b": 2})
+    assert not holds(constraint=rule, values={"a": 1, "b": 3})
+
+
+def test_decision_constraints_wait_for_the_decision():
+    assert failing(constraints=(ON_PARAMS, ON_DECISION), values={"a": 1}) == [ON_PARAMS]
+    decision = {"assessment": {"needs_snookers": ["B"]}}
+    assert failing(constraints=(ON_PARAMS, ON_DECISION), values={"a": 3}, decision=decision) == [
+        ON_DECISION
+    ]
+
+
+def test_an_unknown_operator_is_a_family_error():
+    with pytest.raises(FamilyError, match="operator"):
+        holds(constraint={"left": 1, "op": "~", "right": 1}, values={})
