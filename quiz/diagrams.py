@@ -4,7 +4,9 @@ The table is drawn landscape with the baulk end on the left, to scale: one SVG
 user unit is one millimetre of the playing surface. In the case's frame ``x``
 runs across the table and ``y`` along it (``../shared/spec/referee-case.md`` §2),
 so a point ``(x, y)`` is drawn at ``(y, x)``: the green spot is above the yellow,
-as seen from the side of the table with the baulk end on the left.
+as seen from the side of the table with the baulk end on the left. On a narrow
+screen the site's CSS turns this same drawing upright, baulk end at the bottom
+(``static/css/baize.css``, issue 22): nothing here depends on the orientation.
 
 A case without ``positions`` gets a schematic instead, laid out to be read at
 the size a page shows it: the balls that remain (the ball on ringed), a
