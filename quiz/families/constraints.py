@@ -21,7 +21,7 @@ import operator
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from quiz.families.spec import FamilyError, value_of
+from quiz.families.spec import FamilyError, fill
 
 OPERATORS: Mapping[str, Callable[[Any, Any], bool]] = {
     "==": operator.eq,
@@ -58,7 +58,7 @@ def _operand(operand: Any, *, values: Mapping[str, Any], decision: Mapping[str, 
         return value
     if isinstance(operand, dict) and "len" in operand:
         return len(_operand(operand["len"], values=values, decision=decision) or ())
-    return value_of(operand, values=values)
+    return fill(template=operand, values=values)
 
 
 def holds(

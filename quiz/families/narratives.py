@@ -27,6 +27,7 @@ from typing import Any
 from django.utils.text import capfirst
 from django.utils.translation import npgettext, pgettext
 
+import rules_engine
 from quiz.explain import ball_name, ball_word, format_list
 from quiz.families.instances import Instance
 from quiz.numbers import format_number, native_digits
@@ -64,7 +65,8 @@ def _table(state: Mapping[str, Any], striker: str) -> list[tuple[str, str]]:
         ) % {"count": format_number(reds)}
         said.append(("reds", native_digits(text)))
     else:
-        colours = format_list([ball_word(ball) for ball in state.get("colours", ())])
+        on_table = state.get("colours") or rules_engine.COLOURS
+        colours = format_list([ball_word(ball) for ball in on_table])
         said.append(
             (
                 "reds",
@@ -83,9 +85,16 @@ def _table(state: Mapping[str, Any], striker: str) -> list[tuple[str, str]]:
             ),
         )
     )
-    ball_on = state.get("ball_on") or ("red" if reds else state["colours"][0])
+    ball_on = state.get("ball_on") or ("red" if reds else (state.get("colours") or ["yellow"])[0])
     if ball_on == "red":
         said.append(("ball_on", _say("The ball on is a red.")))
+    elif ball_on == "colour":
+        message = (
+            "%(striker)s has just potted a red, so a colour is on."
+            if reds
+            else "%(striker)s has just potted the last red, so a colour is on."
+        )
+        said.append(("ball_on", _say(message, striker=striker)))
     else:
         said.append(("ball_on", _say("The ball on is %(ball)s.", ball=ball_name(ball_on))))
     return said
@@ -98,14 +107,32 @@ _PATHS = {
 }
 
 
-def _contact(stroke: Mapping[str, Any]) -> list[str]:
+_MISSES = {
+    0: "%(striker)s plays from this position for the first time.",
+    1: "Against %(striker)s, one foul and a miss has already been called from this position, "
+    "and the balls were replaced.",
+    2: "Against %(striker)s, two fouls and a miss have already been called in a row from this "
+    "position, the balls replaced each time, and the referee has warned him.",
+}
+
+
+def _contact(stroke: Mapping[str, Any], striker: str) -> list[str]:
     first = stroke.get("first_contact") or []
+    said = []
+    if stroke.get("nominated"):
+        said.append(
+            _say(
+                "%(striker)s nominates %(ball_acc)s.",
+                striker=striker,
+                ball_acc=ball_name(stroke["nominated"], case="_acc"),
+            )
+        )
     if not first:
-        said = [_say("The cue ball hits no ball.")]
+        said.append(_say("The cue ball hits no ball."))
     elif first[0] == "red":
-        said = [_say("The cue ball strikes a red first.")]
+        said.append(_say("The cue ball strikes a red first."))
     else:
-        said = [
+        said += [
             _say(
                 "The cue ball strikes %(ball_acc)s first.",
                 ball_acc=ball_name(first[0], case="_acc"),
@@ -165,7 +192,9 @@ def narrate(*, instance: Instance) -> Narrative:
         stated += [("occupied_spots", text) for text in _spots(list(state["occupied_spots"]))]
     if "path_to_ball_on" in stroke:
         stated.append(("path_to_ball_on", _say(_PATHS[stroke["path_to_ball_on"]], striker=striker)))
-    stated += [("stroke", text) for text in _contact(stroke)]
+    if "misses" in state:
+        stated.append(("misses", _say(_MISSES[state["misses"]], striker=striker)))
+    stated += [("stroke", text) for text in _contact(stroke, striker)]
     if "snookered_after" in stroke:
         message = (
             "After the stroke, %(opponent)s is snookered."

@@ -36,7 +36,7 @@ FACTS = (
     "path_to_ball_on",
     "snookered_after",
     "occupied_spots",
-    "free_ball",
+    "misses",
 )
 
 
@@ -160,15 +160,18 @@ def draw(*, family: Family, rng: random.Random) -> dict[str, Any]:
 
 
 def fill(*, template: Any, values: Mapping[str, Any]) -> Any:
-    """The template with every operand replaced by its value (a deep copy).
+    """The template with every operand replaced by its value (a deep copy); a field whose value
+    is ``None`` is left out (a stroke nominates a colour only when one is on).
 
-    >>> fill(template={"potted": {"$": "p"}, "n": [1, {"$": "k"}]}, values={"p": [], "k": 2})
+    >>> fill(template={"potted": {"$": "p"}, "n": [1, {"$": "k"}], "x": {"$": "no"}},
+    ...      values={"p": [], "k": 2, "no": None})
     {'potted': [], 'n': [1, 2]}
     """
     if isinstance(template, dict):
         if {"$", "$sum", "$join", "$first"} & set(template):
             return json.loads(json.dumps(value_of(template, values=values)))
-        return {key: fill(template=item, values=values) for key, item in template.items()}
+        filled = {key: fill(template=item, values=values) for key, item in template.items()}
+        return {key: item for key, item in filled.items() if item is not None}
     if isinstance(template, list):
         return [fill(template=item, values=values) for item in template]
     return template

@@ -46,3 +46,9 @@ def test_decision_constraints_wait_for_the_decision():
 def test_an_unknown_operator_is_a_family_error():
     with pytest.raises(FamilyError, match="operator"):
         holds(constraint={"left": 1, "op": "~", "right": 1}, values={})
+
+
+def test_operands_inside_a_literal_list_are_filled():
+    rule = {"left": {"$": "first"}, "op": "==", "right": [{"$": "nominated"}]}
+    assert holds(constraint=rule, values={"first": ["pink"], "nominated": "pink"})
+    assert not holds(constraint=rule, values={"first": ["blue"], "nominated": "pink"})

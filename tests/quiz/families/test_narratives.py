@@ -61,3 +61,24 @@ def test_the_scores_and_the_snooker_after_the_stroke_are_stated_as_the_case_says
         assert (" is not snookered." not in text.split("After the stroke")[1]) == instance.case[
             "stroke"
         ]["snookered_after"]
+
+
+def test_the_misses_already_called_and_the_nomination_are_stated():
+    family = next(f for f in FAMILIES if f.slug == "miss-repeated-attempts")
+    seen = set()
+    for seed in range(12):
+        instance = build_instance(family=family, seed=seed)
+        with translation.override("en"):
+            text = narrate(instance=instance).what_happened
+        misses = instance.case["state"]["misses"]
+        seen.add(misses)
+        marker = ["for the first time", "one foul and a miss", "two fouls and a miss"][misses]
+        assert marker in text
+    assert seen == {0, 1, 2}
+    family = next(f for f in FAMILIES if f.slug == "ball-on-after-stroke")
+    for seed in range(12):
+        instance = build_instance(family=family, seed=seed)
+        with translation.override("en"):
+            text = narrate(instance=instance).what_happened
+        nominated = instance.case["stroke"].get("nominated")
+        assert (f"nominates the {nominated}." in text) == bool(nominated)

@@ -74,3 +74,10 @@ def test_an_unknown_parameter_or_an_empty_range_is_a_family_error():
         fill(template={"$": "nope"}, values={})
     with pytest.raises(FamilyError, match="empty range"):
         draw(family=family(parameters={"n": {"range": [3, 1]}}), rng=random.Random(0))
+
+
+def test_a_field_whose_value_is_none_is_left_out_of_the_case():
+    template = {"stroke": {"first_contact": ["red"], "nominated": {"$": "nominated"}}}
+    assert fill(template=template, values={"nominated": None}) == {
+        "stroke": {"first_contact": ["red"]}
+    }
