@@ -193,3 +193,20 @@ def test_the_studio_on_a_desktop_keeps_targets_of_24_px(page, live_server, autho
     page.locator("[data-table='state.positions'] [data-tray-ball=red]").press("Enter")
     hit = page.locator("[data-table='state.positions'] circle.studio-hit").first
     assert min(hit.bounding_box()["width"], hit.bounding_box()["height"]) >= 24
+
+
+def test_the_stroke_plays_on_the_upright_table(page, live_server, real_respotting):
+    page.set_viewport_size(PHONE)
+    page.goto(f"{live_server.url}/en/practice/respotting/respot-black-potted-from-corner/")
+    table = box(page, "[data-diagram=before] svg")
+    assert table["height"] > 1.8 * table["width"]
+    black = page.locator("[data-diagram=before] .ball-black")
+    start = black.bounding_box()
+    page.locator("[data-play]").click()
+    page.wait_for_timeout(1200)
+    moving = black.bounding_box()
+    # On its way to the pocket, on the screen, and still within the upright table.
+    assert (moving["x"], moving["y"]) != (start["x"], start["y"])
+    table = box(page, "[data-diagram=before] svg")
+    assert table["x"] - 1 <= moving["x"] <= table["x"] + table["width"]
+    assert table["y"] - 1 <= moving["y"] <= table["y"] + table["height"]
