@@ -4,10 +4,12 @@ A visitor who is not signed in has no rows of his own; his practice lives in the
 under the ``quiz_*`` keys below (the namespace; their names are those sessions already hold,
 so that nobody's practice is lost when this module replaced the views' own reads and writes).
 A signed-in trainee keeps his progress in the database; his session still holds what is
-about this browser: the pending answer tokens, the feedback pages it may reopen, the
+about this browser: the feedback pages it may reopen, the
 self-tests it started, the edition and variants it practises.
 
 The views build one with :meth:`PracticeState.of` and ask it; nothing else touches these keys.
+Showing a question writes none of them (its form's token is signed instead, see
+:mod:`quiz.answer_tokens`): a session is written when the visitor does something.
 """
 
 from __future__ import annotations
@@ -19,9 +21,6 @@ from typing import Any
 
 from quiz import editions
 
-#: The question a form was sent for, by scenario id: the token its answer must carry
-#: (a second send of the same form is recognised, an old form is refused).
-TOKENS = "quiz_practice_tokens"
 #: The scenarios a visitor answered, by topic slug (a signed-in trainee's are rows).
 ANSWERED = "quiz_practice_answered"
 #: Tokens of the practice answers given in this session: their feedback pages may be reopened.
@@ -51,22 +50,6 @@ class PracticeState:
     @classmethod
     def of(cls, request: Any) -> PracticeState:
         return cls(session=request.session, signed_in=request.user.is_authenticated)
-
-    # --- the answer tokens --------------------------------------------------------
-
-    def issue_token(self, *, scenario_id: int) -> str:
-        """A new token for the form of this question (an earlier one stops counting)."""
-        token = str(uuid.uuid4())
-        self.session[TOKENS] = {**self.session.get(TOKENS, {}), str(scenario_id): token}
-        return token
-
-    def pending_token(self, *, scenario_id: int) -> str | None:
-        return self.session.get(TOKENS, {}).get(str(scenario_id))
-
-    def spend_token(self, *, scenario_id: int) -> None:
-        tokens = dict(self.session.get(TOKENS, {}))
-        tokens.pop(str(scenario_id), None)
-        self.session[TOKENS] = tokens
 
     # --- answers given ------------------------------------------------------------
 

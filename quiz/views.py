@@ -15,7 +15,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from quiz import editions, review_text, selectors, services
+from quiz import answer_tokens, editions, review_text, selectors, services
 from quiz.forms import AnswerForm, EditionForm, PracticeFilterForm, SelfTestForm
 from quiz.grading import grade
 from quiz.models import Scenario, SelfTest, Topic
@@ -96,8 +96,8 @@ def practice(request: HttpRequest, topic: str, scenario: str) -> HttpResponse:
     context["variants"] = state.variants
     if request.method == "GET":
         context["form"] = AnswerForm(scenario=scenario_object)
-        # The form's one-time token, kept in the session: no row is written on a GET.
-        context["token"] = state.issue_token(scenario_id=scenario_object.pk)
+        # Signed, not remembered: showing a question writes nothing (quiz.answer_tokens).
+        context["token"] = answer_tokens.issue(scenario_id=scenario_object.pk)
         return render(request, "quiz/practice.html", context)
 
     token = parse_token(request.POST.get("token"))
@@ -109,19 +109,18 @@ def practice(request: HttpRequest, topic: str, scenario: str) -> HttpResponse:
         )
 
     form = AnswerForm(scenario=scenario_object, data=request.POST)
-    pending = state.pending_token(scenario_id=scenario_object.pk)
-    if token is None or str(token) != pending:
+    if token is None or not answer_tokens.is_valid(scenario_id=scenario_object.pk, token=token):
         messages.warning(
             request,
             _("This form was out of date. Your choices are kept below: check them and send again."),
         )
         context["form"] = form
         form.is_valid()
-        context["token"] = state.issue_token(scenario_id=scenario_object.pk)
+        context["token"] = answer_tokens.issue(scenario_id=scenario_object.pk)
         return render(request, "quiz/practice.html", context)
     if not form.is_valid():
         context["form"] = form
-        context["token"] = pending
+        context["token"] = str(token)
         return render(request, "quiz/practice.html", context, status=400)
 
     try:
@@ -136,7 +135,6 @@ def practice(request: HttpRequest, topic: str, scenario: str) -> HttpResponse:
     except services.AlreadyAnswered:
         messages.info(request, _("You have already answered this question. Here is your result."))
         return _practice_feedback(request, scenario_object, form.answer)
-    state.spend_token(scenario_id=scenario_object.pk)
     session_cards = state.review_cards
     services.schedule_review(
         scenario=scenario_object,

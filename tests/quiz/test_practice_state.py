@@ -13,7 +13,6 @@ from quiz.practice_state import (
     FEEDBACK,
     FEEDBACK_KEPT,
     REVIEW_CARDS,
-    TOKENS,
     VARIANTS,
     PracticeState,
     parse_token,
@@ -22,18 +21,6 @@ from quiz.practice_state import (
 
 def visitor(session: dict | None = None) -> PracticeState:
     return PracticeState(session={} if session is None else session, signed_in=False)
-
-
-def test_a_token_is_pending_until_spent_and_a_new_one_replaces_it():
-    state = visitor()
-    first = state.issue_token(scenario_id=7)
-    assert state.pending_token(scenario_id=7) == first
-    second = state.issue_token(scenario_id=7)
-    assert second != first
-    assert state.pending_token(scenario_id=7) == second
-    state.spend_token(scenario_id=7)
-    assert state.pending_token(scenario_id=7) is None
-    assert state.session[TOKENS] == {}
 
 
 def test_every_write_assigns_the_key_again_so_the_session_knows():
@@ -46,12 +33,11 @@ def test_every_write_assigns_the_key_again_so_the_session_knows():
 
     session = Watched()
     state = visitor(session)
-    state.issue_token(scenario_id=1)
     state.remember_answer(topic_slug="fouls", scenario_id=1, token="t")
     state.add_self_test(test_id=uuid.uuid4())
     state.keep_review_cards({"1": {}})
     state.choose_edition(edition=editions.DEFAULT_RULESET, variants=[])
-    assert set(session.written) == {TOKENS, FEEDBACK, ANSWERED, "quiz_self_tests", REVIEW_CARDS,
+    assert set(session.written) == {FEEDBACK, ANSWERED, "quiz_self_tests", REVIEW_CARDS,
                                     EDITION, VARIANTS}
 
 
