@@ -116,6 +116,49 @@ _MISSES = {
 }
 
 
+#: What the cue ball struck first: nothing, a red, a colour; plain or after leaving a touching ball.
+_FIRST = {
+    False: (
+        "The cue ball hits no ball.",
+        "The cue ball strikes a red first.",
+        "The cue ball strikes %(ball_acc)s first.",
+    ),
+    True: (
+        "After leaving it, the cue ball hits no other ball.",
+        "After leaving it, the cue ball strikes a red first.",
+        "After leaving it, the cue ball strikes %(ball_acc)s first.",
+    ),
+}
+_TOUCHING_MOVED = {
+    "none": "%(striker)s plays away from it, and the touching ball does not move.",
+    "striker": "%(striker)s plays away from it, and the touching ball moves: he caused it.",
+    "not_striker": "%(striker)s plays away from it; the touching ball moves, but the referee is "
+    "satisfied he did not cause it.",
+}
+
+
+def _first_contact(first: list[str], *, away: bool) -> str:
+    nothing, red, colour = _FIRST[away]
+    if not first:
+        return _say(nothing)
+    if first[0] == "red":
+        return _say(red)
+    return _say(colour, ball_acc=ball_name(first[0], case="_acc"))
+
+
+def _touching(state: Mapping[str, Any], stroke: Mapping[str, Any], striker: str) -> list[str]:
+    ball = state["touching"][0]
+    if ball == "red":
+        declared = _say("The cue ball touches a red, and the referee has declared a touching ball.")
+    else:
+        declared = _say(
+            "The cue ball touches %(ball_gen)s, and the referee has declared a touching ball.",
+            ball_gen=ball_name(ball, case="_gen"),
+        )
+    moved = _say(_TOUCHING_MOVED[stroke.get("touching_moved", "none")], striker=striker)
+    return [declared, moved]
+
+
 def _contact(stroke: Mapping[str, Any], striker: str) -> list[str]:
     first = stroke.get("first_contact") or []
     said = []
@@ -127,17 +170,7 @@ def _contact(stroke: Mapping[str, Any], striker: str) -> list[str]:
                 ball_acc=ball_name(stroke["nominated"], case="_acc"),
             )
         )
-    if not first:
-        said.append(_say("The cue ball hits no ball."))
-    elif first[0] == "red":
-        said.append(_say("The cue ball strikes a red first."))
-    else:
-        said += [
-            _say(
-                "The cue ball strikes %(ball_acc)s first.",
-                ball_acc=ball_name(first[0], case="_acc"),
-            )
-        ]
+    said.append(_first_contact(first, away="touching_moved" in stroke))
     for ball in stroke.get("potted", ()):
         if ball == "red":
             said.append(_say("A red is potted."))
@@ -194,6 +227,8 @@ def narrate(*, instance: Instance) -> Narrative:
         stated.append(("path_to_ball_on", _say(_PATHS[stroke["path_to_ball_on"]], striker=striker)))
     if "misses" in state:
         stated.append(("misses", _say(_MISSES[state["misses"]], striker=striker)))
+    if state.get("touching"):
+        stated += [("touching", text) for text in _touching(state, stroke, striker)]
     stated += [("stroke", text) for text in _contact(stroke, striker)]
     if "snookered_after" in stroke:
         message = (

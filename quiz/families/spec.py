@@ -37,6 +37,7 @@ FACTS = (
     "snookered_after",
     "occupied_spots",
     "misses",
+    "touching",
 )
 
 
