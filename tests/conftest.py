@@ -62,7 +62,6 @@ RIGHT_ANSWERS: dict[str, dict[str, Any]] = {
 #: itself tests on both. Tests that start a SQLite site of their own (tests/live/, the
 #: sign-up race) run on SQLite in either run, so they are not listed.
 DIFFERS_BY_DATABASE: dict[str, str] = {
-    "tests/config/test_prepared.py": "SQL written by hand, rows built from it",
     "tests/accounts/test_sessions.py": "the session and its user read by one statement",
     "tests/exams/test_exam_day_queries.py": "the statements each exam-day request sends",
     "tests/exams/test_exam_day_ramp_queries.py": "the same, for the requests of the ramp",
