@@ -16,12 +16,13 @@ the check compares what the referee sees and what the engine rules:
    potted, forced off, the cue ball, infringements, nomination, the edge, a touching ball
    moving), the procedure (stalemate agreed, period, changed), the ball on, the free ball,
    the colours left, whether any red is left, the touching ball, the re-spotted black,
-   the players' order of play and sides, the edition and its variants.
-4. The other facts (``TOLERATED``: the striker, the breaker, the number of reds, the
-   misses so far, the best attempt, the path and snookered facts, ...) may differ, but
-   only where the difference does not change the exam's ruling: each one, and all of
-   them at once, put into the exam case leave the engine's answer to the exam's question
-   unchanged.
+   the misses so far, the path and snookered facts, the players' order of play and
+   sides, the edition and its variants.
+4. Four facts (``TOLERATED``: the striker, the breaker, the number of reds and the best
+   attempt) may differ, but only where the difference does not change the exam's
+   ruling: each one, and all of them at once, put into the exam case leave the engine's
+   answer to the exam's question unchanged. (So a red more is a copy when the ruling
+   stays; the last red instead of ten is a new situation when it changes the ball on.)
 5. And the engine gives both cases the same answer to the exam's question (its ``ask``:
    the fields the candidate answers, e.g. the points, or where the pink is re-spotted).
 
@@ -39,7 +40,8 @@ from typing import Any
 TOLERATED_STATE = ("striker", "breaker", "reds")
 #: Stroke facts of the same kind: what the referee judges, not what happened.
 TOLERATED_STROKE = ("best_attempt",)
-#: Set aside altogether: the diagram and the scores.
+#: Set aside here: the diagram and the scores (the players and sides are compared as
+#: ``order_of_play`` and ``sides``, whatever their names).
 SET_ASIDE_STATE = ("positions", "scores", "players", "sides")
 SET_ASIDE_STROKE = ("positions_after",)
 
