@@ -3,7 +3,8 @@
 Per family: instances built, distinct situations, the answer distribution (the asked part of the
 engine's decision), and problems: case errors, constraint failures, facts the answer depends on
 that the narrative does not state, and sentences left in English in another language. A family
-is also unsound when fewer than two correct answers occur or one answer exceeds 70 %.
+is also unsound when fewer than two correct answers occur or one answer exceeds 70 % (for each
+kind of question it asks).
 
 >>> from quiz.families.spec import load_families
 >>> report = check_family(family=load_families()[0], n=20)
@@ -43,13 +44,18 @@ class FamilyReport:
         return not self.problems
 
     def spread_problems(self) -> list[str]:
-        """Problems of the answer distribution (too few answers, one too common)."""
+        """Problems of the answer distribution (too few answers, one too common), for each kind
+        of question the family asks (an answer's fields name its kind)."""
         found = []
-        if len(self.answers) < MIN_ANSWERS:
-            found.append(f"fewer than {MIN_ANSWERS} distinct correct answers")
-        if self.built and max(self.answers.values(), default=0) > MAX_SHARE * self.built:
-            found.append(f"one answer above {MAX_SHARE:.0%} of instances")
-        return found
+        by_ask: dict[str, Counter[str]] = {}
+        for answer, count in self.answers.items():
+            by_ask.setdefault(",".join(sorted(json.loads(answer))), Counter())[answer] = count
+        for answers in by_ask.values() or [Counter()]:
+            if len(answers) < MIN_ANSWERS:
+                found.append(f"fewer than {MIN_ANSWERS} distinct correct answers")
+            if max(answers.values(), default=0) > MAX_SHARE * sum(answers.values()):
+                found.append(f"one answer above {MAX_SHARE:.0%} of instances")
+        return sorted(set(found))
 
 
 def _narrative_problems(family: Family, instance: Instance) -> list[str]:

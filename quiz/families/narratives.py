@@ -159,6 +159,27 @@ def _touching(state: Mapping[str, Any], stroke: Mapping[str, Any], striker: str)
     return [declared, moved]
 
 
+def _edge(edge: Mapping[str, Any]) -> list[str]:
+    if edge["ball"] == "red":
+        said = [_say("A red was resting on the edge of a pocket.")]
+    else:
+        said = [_say("%(ball)s was resting on the edge of a pocket.", ball=ball_name(edge["ball"]))]
+    if edge["fell"] == "unhit":
+        said.append(_say("It falls in without being struck."))
+        said.append(
+            _say(
+                "A ball involved in the stroke could have struck it."
+                if edge["involved"]
+                else "No ball involved in the stroke could have struck it."
+            )
+        )
+    else:
+        said.append(_say("It is struck, balances for a moment on the edge, then falls in."))
+    if edge.get("caused_foul"):
+        said.append(_say("The cue ball follows it into the pocket."))
+    return said
+
+
 def _contact(stroke: Mapping[str, Any], striker: str) -> list[str]:
     first = stroke.get("first_contact") or []
     said = []
@@ -176,7 +197,7 @@ def _contact(stroke: Mapping[str, Any], striker: str) -> list[str]:
             said.append(_say("A red is potted."))
         else:
             said.append(_say("%(ball)s is potted.", ball=ball_name(ball)))
-    if stroke.get("cue_ball") == "potted":
+    if stroke.get("cue_ball") == "potted" and "edge" not in stroke:
         said.append(_say("The cue ball goes into a pocket."))
     return said
 
@@ -230,6 +251,8 @@ def narrate(*, instance: Instance) -> Narrative:
     if state.get("touching"):
         stated += [("touching", text) for text in _touching(state, stroke, striker)]
     stated += [("stroke", text) for text in _contact(stroke, striker)]
+    if "edge" in stroke:
+        stated += [("edge", text) for text in _edge(stroke["edge"])]
     if "snookered_after" in stroke:
         message = (
             "After the stroke, %(opponent)s is snookered."

@@ -38,6 +38,7 @@ FACTS = (
     "occupied_spots",
     "misses",
     "touching",
+    "edge",
 )
 
 

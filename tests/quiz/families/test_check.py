@@ -49,3 +49,15 @@ def test_untranslated_strings_are_reported(monkeypatch):
     monkeypatch.setattr(check, "LANGUAGES", ("en", "de"))
     report = check_family(family=load_families()[0], n=2)
     assert report.problems["untranslated strings (de)"] == 2
+
+
+def test_the_spread_is_judged_for_each_kind_of_question():
+    report = check.FamilyReport(slug="x", built=10)
+    report.answers.update({'{"penalty": 4}': 5, '{"penalty": 5}': 1, '{"legal": false}': 4})
+    assert report.spread_problems() == [
+        "fewer than 2 distinct correct answers",
+        "one answer above 70% of instances",
+    ]
+    report.answers['{"legal": true}'] = 3
+    report.answers['{"penalty": 6}'] = 3
+    assert report.spread_problems() == []
