@@ -280,6 +280,26 @@ def question(request: HttpRequest, attempt_id: int, position: int) -> HttpRespon
         saved_partially = step.saved
     else:
         form = AnswerForm(scenario=scenario, initial=initial)
+    return _question_page(
+        request, attempt=attempt, drawn=drawn, scenario=scenario, form=form,
+        saved=saved, saved_partially=saved_partially, status=status,
+    )
+
+
+def _question_page(
+    request: HttpRequest,
+    *,
+    attempt: Attempt,
+    drawn: Any,
+    scenario: Any,
+    form: AnswerForm,
+    saved: Any,
+    saved_partially: bool,
+    status: int,
+) -> HttpResponse:
+    """The question page: the question, the form, the progress and the time left.
+
+    ``saved`` is the answer as the page was opened (before this request saved anything)."""
     return render(
         request,
         "exams/question.html",

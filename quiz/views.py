@@ -122,10 +122,21 @@ def practice(request: HttpRequest, topic: str, scenario: str) -> HttpResponse:
         context["form"] = form
         context["token"] = str(token)
         return render(request, "quiz/practice.html", context, status=400)
+    return _record_answer(request, state=state, scenario=scenario_object, form=form, token=token)
 
+
+def _record_answer(
+    request: HttpRequest,
+    *,
+    state: PracticeState,
+    scenario: Scenario,
+    form: AnswerForm,
+    token: uuid.UUID,
+) -> HttpResponse:
+    """Grade and keep a valid answer, schedule its review, and show the feedback."""
     try:
         _stored, result = services.record_practice_answer(
-            scenario=scenario_object,
+            scenario=scenario,
             answer=form.answer,
             token=token,
             user=request.user,
@@ -134,17 +145,19 @@ def practice(request: HttpRequest, topic: str, scenario: str) -> HttpResponse:
         )
     except services.AlreadyAnswered:
         messages.info(request, _("You have already answered this question. Here is your result."))
-        return _practice_feedback(request, scenario_object, form.answer)
+        return _practice_feedback(request, scenario, form.answer)
     session_cards = state.review_cards
     services.schedule_review(
-        scenario=scenario_object,
+        scenario=scenario,
         score=result.score,
         user=request.user,
         session_cards=session_cards,
     )
     state.keep_review_cards(session_cards)
-    state.remember_answer(topic_slug=topic, scenario_id=scenario_object.pk, token=str(token))
-    return _practice_feedback(request, scenario_object, form.answer, result=result, token=token)
+    state.remember_answer(
+        topic_slug=scenario.topic.slug, scenario_id=scenario.pk, token=str(token)
+    )
+    return _practice_feedback(request, scenario, form.answer, result=result, token=token)
 
 
 @require_http_methods(["GET"])
