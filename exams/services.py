@@ -537,7 +537,11 @@ def submit_attempt(*, attempt: Attempt, now: datetime | None = None) -> Attempt:
 
 
 def finish_if_expired(*, attempt: Attempt, now: datetime | None = None) -> Attempt:
-    """Finish an open attempt whose deadline has passed; return it as it now is."""
+    """Finish an open attempt whose deadline has passed; return it as it now is.
+
+    Pages call it on GET too, on purpose (the one exception to "a GET never writes",
+    docs/architecture.md): the deadline ended the attempt, this only records it, once.
+    """
     now = now or clock.now()
     if not attempt.is_finished and now >= attempt.deadline:
         finish_attempt(attempt=attempt, finished_by=Attempt.FinishedBy.DEADLINE, now=now)
