@@ -2,8 +2,9 @@
 
 Django compiles a queryset's SQL each time it runs it; for the handful of short
 statements that every request of exam day makes (the session with its user, the
-candidate's question, the attempt's question list, the answer's update), compiling cost
-more than running them. Those statements are written out as SQL in the selector or
+candidate's question, the attempt's question list, the answer's update; and the
+enrolment with its exam, which every candidate reads in exam day's first minute),
+compiling cost more than running them. Those statements are written out as SQL in the selector or
 service that owns them, with the helpers here:
 
 - names from the models' ``_meta`` (``db_table``, a field's ``column``), quoted by the
