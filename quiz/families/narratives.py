@@ -216,6 +216,11 @@ def _spots(occupied: list[str]) -> list[str]:
 
 
 def _question(instance: Instance) -> str:
+    if instance.ask == "decision" and instance.ask_ball:
+        return _say(
+            "Give the referee's full decision, and where %(ball_acc)s is re-spotted, if at all.",
+            ball_acc=ball_name(instance.ask_ball, case="_acc"),
+        )
     if instance.ask == "respot":
         return _say(
             "Where does the referee re-spot %(ball_acc)s, if at all?",
