@@ -517,6 +517,23 @@ def roll_language(value: str, *, exam: Exam) -> str | None:
     return None
 
 
+def _email_problem(email: str, *, line: int) -> str | None:
+    """What is wrong with a roll line's address on its own (missing, too long, not one)."""
+    if not email:
+        return _("Line %(line)s: the email address is missing.") % {"line": format_number(line)}
+    if len(email) > MAX_EMAIL:
+        return _("Line %(line)s: the email address is longer than %(limit)s characters.") % {
+            "line": format_number(line), "limit": format_number(MAX_EMAIL)
+        }
+    try:
+        validate_email(email)
+    except ValidationError:
+        return _("Line %(line)s: “%(email)s” is not an email address.") % {
+            "line": format_number(line), "email": email
+        }
+    return None
+
+
 def _read_roll(reader: csv.DictReader, *, exam: Exam) -> list[dict[str, str]]:
     headers = [(name or "").strip().lower() for name in (reader.fieldnames or [])]
     if "full_name" not in headers or "email" not in headers:
@@ -546,24 +563,8 @@ def _read_roll(reader: csv.DictReader, *, exam: Exam) -> list[dict[str, str]]:
                 _("Line %(line)s: the row holds a null character.") % {"line": format_number(line)}
             )
             continue
-        if not email:
-            errors.append(
-                _("Line %(line)s: the email address is missing.") % {"line": format_number(line)}
-            )
-            continue
-        if len(email) > MAX_EMAIL:
-            errors.append(
-                _("Line %(line)s: the email address is longer than %(limit)s characters.")
-                % {"line": format_number(line), "limit": format_number(MAX_EMAIL)}
-            )
-            continue
-        try:
-            validate_email(email)
-        except ValidationError:
-            errors.append(
-                _("Line %(line)s: “%(email)s” is not an email address.")
-                % {"line": format_number(line), "email": email}
-            )
+        if problem := _email_problem(email, line=line):
+            errors.append(problem)
             continue
         if email in seen:
             errors.append(

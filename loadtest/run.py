@@ -579,6 +579,38 @@ def machine_speed() -> float:
     return time.process_time() - began
 
 
+def latency_row(row: dict) -> str:
+    """One request kind's line of the latency table, with its target met (✓) or not (✗)."""
+    target = TARGETS.get(row["Name"])
+    goal = "" if not target else f"{target[0]} / {target[1] or '–'}"
+    if target:
+        p95, p99 = float(row["95%"] or 0), float(row["99%"] or 0)
+        met = p95 < target[0] and (target[1] is None or p99 < target[1])
+        goal += " ✓" if met else " ✗"
+    return (
+        f"| {row['Name']} | {int(row['Request Count']):,} | {int(row['Failure Count']):,} | "
+        f"{fmt_ms(row['50%'])} | {fmt_ms(row['95%'])} | {fmt_ms(row['99%'])} | "
+        f"{fmt_ms(row['Max Response Time'])} | {goal} |"
+    )
+
+
+def cpu_line(samples, load) -> str:
+    """The servers' and the load generator's CPU over the run (two samples at least)."""
+    span = samples[-1].wall - samples[0].wall
+    app = (samples[-1].app - samples[0].app) / span
+    db = (samples[-1].database - samples[0].database) / span
+    peak = max(
+        ((b.app - a.app) + (b.database - a.database)) / (b.wall - a.wall)
+        for a, b in zip(samples, samples[1:], strict=False)
+        if b.wall > a.wall
+    )
+    return (
+        f"Server CPU: app servers {app:.2f} cores, PostgreSQL {db:.2f} cores on average; "
+        f"both together at most {peak:.2f} cores over a 5 s window. "
+        f"The load generator (Locust, on the same machine) took {load / span:.2f} cores."
+    )
+
+
 def write_report(args, prefix, samples, elapsed, check, starts, load, speed) -> str:  # noqa: PLR0913
     """The report: latency per request kind against the targets, CPU, starts, answers.
 
@@ -597,38 +629,15 @@ def write_report(args, prefix, samples, elapsed, check, starts, load, speed) -> 
         "",
         "| request | count | failures | p50 ms | p95 ms | p99 ms | max ms | target p95 / p99 |",
         "|---|---:|---:|---:|---:|---:|---:|---|",
+        *map(latency_row, rows),
     ]
-    for row in rows:
-        target = TARGETS.get(row["Name"])
-        goal = "" if not target else f"{target[0]} / {target[1] or '–'}"
-        if target:
-            p95, p99 = float(row["95%"] or 0), float(row["99%"] or 0)
-            met = p95 < target[0] and (target[1] is None or p99 < target[1])
-            goal += " ✓" if met else " ✗"
-        lines.append(
-            f"| {row['Name']} | {int(row['Request Count']):,} | {int(row['Failure Count']):,} | "
-            f"{fmt_ms(row['50%'])} | {fmt_ms(row['95%'])} | {fmt_ms(row['99%'])} | "
-            f"{fmt_ms(row['Max Response Time'])} | {goal} |"
-        )
     total = next((row for row in rows if row["Name"] == "Aggregated"), None)
     lines += [
         "",
         f"Throughput: {float(total['Requests/s']):.1f} requests/s over the run." if total else "",
     ]
     if len(samples) >= 2:
-        span = samples[-1].wall - samples[0].wall
-        app = (samples[-1].app - samples[0].app) / span
-        db = (samples[-1].database - samples[0].database) / span
-        peak = max(
-            ((b.app - a.app) + (b.database - a.database)) / (b.wall - a.wall)
-            for a, b in zip(samples, samples[1:], strict=False)
-            if b.wall > a.wall
-        )
-        lines.append(
-            f"Server CPU: app servers {app:.2f} cores, PostgreSQL {db:.2f} cores on average; "
-            f"both together at most {peak:.2f} cores over a 5 s window. "
-            f"The load generator (Locust, on the same machine) took {load / span:.2f} cores."
-        )
+        lines.append(cpu_line(samples, load))
     lines.append(
         f"Machine speed before the run: {speed:.2f} s for 3 million additions in Python "
         "(it varies from minute to minute; smaller is faster)."

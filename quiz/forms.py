@@ -54,22 +54,7 @@ class AnswerForm(forms.Form):
                 choices=asks.penalty_choices(), coerce=int, widget=forms.RadioSelect
             )
         elif name == "points":
-            self.fields["points_side"] = forms.ChoiceField(
-                label=_("Which side scores"),
-                choices=asks.side_choices(case),
-                widget=forms.RadioSelect,
-                error_messages=errors,
-            )
-            self.fields["points_amount"] = forms.IntegerField(
-                label=_("How many points"),
-                min_value=1,
-                max_value=147,
-                required=False,
-                # A text box, so that a reader in Persian may type Persian digits
-                # (int() reads them).
-                widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
-                error_messages={"invalid": _("Enter a whole number of points.")},
-            )
+            self._add_points_fields(case, errors)
             return
         elif name == "calls":
             field = forms.MultipleChoiceField(
@@ -106,6 +91,25 @@ class AnswerForm(forms.Form):
         field.label = label
         field.error_messages.update(errors)
         self.fields[name] = field
+
+    def _add_points_fields(self, case: Any, errors: dict[str, Any]) -> None:
+        """The points asked for are two fields: which side scores, and how many."""
+        self.fields["points_side"] = forms.ChoiceField(
+            label=_("Which side scores"),
+            choices=asks.side_choices(case),
+            widget=forms.RadioSelect,
+            error_messages=errors,
+        )
+        self.fields["points_amount"] = forms.IntegerField(
+            label=_("How many points"),
+            min_value=1,
+            max_value=147,
+            required=False,
+            # A text box, so that a reader in Persian may type Persian digits
+            # (int() reads them).
+            widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+            error_messages={"invalid": _("Enter a whole number of points.")},
+        )
 
     def clean_scenario(self) -> int:
         value = self.cleaned_data["scenario"]
