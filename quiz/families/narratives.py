@@ -240,6 +240,20 @@ QUESTIONS = {
 }
 
 
+def _stalemate(procedure: Mapping[str, Any]) -> list[str]:
+    said = [_say("The referee judges that a stalemate exists or is approaching.")]
+    if procedure.get("all_agree_restart"):
+        return [*said, _say("Both players agree to restart the frame at once.")]
+    said.append(_say("The players are not both willing to restart the frame at once."))
+    if procedure.get("changed_after_period"):
+        said.append(_say("Within the short period the referee then allows, the situation changes."))
+    else:
+        said.append(
+            _say("Within the short period the referee then allows, the situation does not change.")
+        )
+    return said
+
+
 def narrate(*, instance: Instance) -> Narrative:
     """The instance in the active language (``translation.override`` chooses it)."""
     state = instance.case.get("state", {})
@@ -255,7 +269,10 @@ def narrate(*, instance: Instance) -> Narrative:
         stated.append(("misses", _say(_MISSES[state["misses"]], striker=striker)))
     if state.get("touching"):
         stated += [("touching", text) for text in _touching(state, stroke, striker)]
-    stated += [("stroke", text) for text in _contact(stroke, striker)]
+    if "procedure" in instance.case:
+        stated += [("stalemate", text) for text in _stalemate(instance.case["procedure"])]
+    else:
+        stated += [("stroke", text) for text in _contact(stroke, striker)]
     if "edge" in stroke:
         stated += [("edge", text) for text in _edge(stroke["edge"])]
     if "snookered_after" in stroke:

@@ -39,6 +39,7 @@ FACTS = (
     "misses",
     "touching",
     "edge",
+    "stalemate",
 )
 
 
