@@ -79,7 +79,9 @@ def test_the_site_hashes_passwords_with_the_strong_hasher():
     )
     environment = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
     environment.update(
-        DJANGO_SETTINGS_MODULE="config.settings", DEBUG="0", SECRET_KEY="x" * 50,
+        DJANGO_SETTINGS_MODULE="config.settings",
+        DEBUG="0",
+        SECRET_KEY="x" * 50,
         ALLOWED_HOSTS="baize.example",
     )
     result = subprocess.run(
