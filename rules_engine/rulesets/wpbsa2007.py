@@ -682,7 +682,10 @@ class Wpbsa2007Referee:
                 continue
             elif not self.could_be_on(state, ball):
                 work.step("touching_ball_not_on", ("ball", ball))
-            elif work.nominated_colour is not None or work.free_ball is not None:
+            elif work.stroke.nominated is not None or work.free_ball is not None:
+                # Only a declared ball makes the other one "not declared"; a colour merely
+                # indicated by contact (3.3(f)), or asked for and not declared (2014 3.8(a)),
+                # leaves the touching ball undeclared, which is what the trail says.
                 work.step(
                     "touching_ball_other_nominated", ("ball", ball), ("ball_on", work.ball_on_name)
                 )

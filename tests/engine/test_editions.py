@@ -517,3 +517,14 @@ def test_a_consultation_touch_ends_no_break_for_the_four_snookers_rule(ruleset) 
                       "stroke": {"struck": False, "infringements": ["consultation_touch:pink"]}})
     decision = judge(case)
     assert not decision.frame.over and decision.next.striker == "A"
+
+
+@pytest.mark.parametrize(
+    "name", ["touching-colour-no-declaration-2014", "touching-colour-no-declaration-2007"]
+)
+def test_an_undeclared_touching_colour_is_not_said_to_have_been_nominated(name: str) -> None:
+    """Nothing was declared: the trail says the touching ball was not declared, never that
+    the striker nominated the colour his cue ball then struck."""
+    codes = [step.code for step in judge(_case(name)).trail]
+    assert "touching_ball_other_nominated" not in codes
+    assert "touching_ball_not_declared" in codes
