@@ -48,11 +48,27 @@ RIGHT_ANSWERS: dict[str, dict[str, Any]] = {
         "ball_on": "red",
         "respot": "pink_spot",
     },
-    # The exam-only scenarios beside them (tests/quiz/fixtures/exam_bank.json).
-    "x-yellow-potted-red-on": {"legal": False},  # a colour potted when red is on
-    "x-two-reds-in-one-stroke": {"legal": True},  # any number of reds in one stroke score
-    "x-red-and-blue-down": {"penalty": 5},  # the blue potted when not on: its value
 }
+
+#: The referee's whole decision on each exam-only scenario beside them
+#: (tests/quiz/fixtures/exam_bank.json), from the rules; a question takes the fields it asks.
+EXAM_RIGHT_DECISIONS: dict[str, dict[str, Any]] = {
+    # A colour potted when red is on: the yellow's value, 2, raised to four.
+    "x-yellow-potted-red-on": {
+        "legal": False, "penalty": 4, "points": {"B": 4}, "calls": ["foul"],
+        "next_striker": "B", "next_options": ["offender_again", "play"], "ball_on": "red",
+    },
+    # Any number of reds potted in one stroke each score one.
+    "x-two-reds-in-one-stroke": {
+        "legal": True, "penalty": 0, "points": {"A": 2}, "calls": [],
+        "next_striker": "A", "next_options": ["play"], "ball_on": "colour",
+    },
+    # The blue potted when not on: its value, 5.
+    "x-red-and-blue-down": {
+        "legal": False, "penalty": 5, "points": {"B": 5}, "calls": ["foul"],
+        "next_striker": "B", "next_options": ["offender_again", "play"], "ball_on": "red",
+    },
+}  # fmt: skip
 
 
 #: What can pass on one database engine and fail on another, and why: CI (.ci/run) runs

@@ -11,9 +11,10 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext
 
 from exams.models import Attempt, AttemptQuestion, Examiner, Federation, frozen_scenario
+from quiz import asks
 from quiz.forms import answer_initial
 from tests.browser.flows import fill_new_exam, sign_in
-from tests.conftest import RIGHT_ANSWERS
+from tests.conftest import EXAM_RIGHT_DECISIONS
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -31,7 +32,10 @@ def examiner(db):
 def right_form_values(question: AttemptQuestion) -> dict:
     """The referee's answer to a drawn question (tests/conftest.py's, from the rules, not
     the engine's, which grades it), as the form's values."""
-    return answer_initial(RIGHT_ANSWERS[frozen_scenario(question).case["id"]])
+    scenario = frozen_scenario(question)
+    decision = EXAM_RIGHT_DECISIONS[scenario.case["id"]]
+    asked = asks.field_names(ask=scenario.ask, ask_ball=scenario.ask_ball)
+    return answer_initial({name: decision[name] for name in asked})
 
 
 def answer_in_browser(page, values: dict) -> None:
