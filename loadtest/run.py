@@ -303,7 +303,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--questions", type=int, default=8)
     # 4 × 2 measured best on this 2-core machine among 3×4, 2×6, 4×2, 6×1 and 4×4
-    # (README, "Exam day"): enough processes to use both cores despite the GIL, and a
+    # (docs/exam-day.md): enough processes to use both cores despite the GIL, and a
     # second thread to cover each request's waits on PostgreSQL.
     parser.add_argument("--workers", type=int, default=int(os.environ.get("WEB_WORKERS", "4")))
     parser.add_argument("--threads", type=int, default=int(os.environ.get("WEB_THREADS", "2")))
