@@ -158,6 +158,7 @@ def author_for(*, user: Any, pk: int) -> Author:
 def pool_of(draft: Draft) -> Pool:
     return Pool(audience=draft.audience, federation=draft.federation)
 
+
 def invitations_for(*, user: Any) -> QuerySet[AuthorInvitation]:
     """The invitations to write for a federation that ``user`` has not answered."""
     if not user.is_authenticated:
