@@ -212,8 +212,9 @@ def test_switching_language_on_a_feedback_page_keeps_the_feedback(page, live_ser
     page.locator("input[name=legal][value=fair]").check()
     page.locator("form.answer-form button[type=submit]").click()
     page.wait_for_selector(".feedback.is-wrong")
-    # The address bar shows the feedback's own address: reloading does not send the form again.
-    assert "/en/practice/test-fouls/t-legal-in-off/answer/" in page.url
+    # The address bar shows the feedback's own address (the page's script replaces it once
+    # loaded, so wait for it): reloading does not send the form again.
+    page.wait_for_url("**/en/practice/test-fouls/t-legal-in-off/answer/**", timeout=5000)
     page.reload()
     assert page.locator(".feedback.is-wrong").count() == 1
     page.locator(".language-switcher button[value=fa]").click()
