@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from tests.browser.conftest import SERIOUS
+
 LANGUAGES = ("en", "fr", "ru", "fa", "pl")
 
 
@@ -48,3 +50,30 @@ def fill_new_exam(
     page.fill("input[name='sections-0-order']", "1")
     page.fill("input[name='sections-0-question_count']", "3")
     page.locator("form.exam-form button[type=submit]").click()
+
+
+def serious_violations(page, *, patience: float = 30.0) -> list[str]:
+    """axe-core's serious and critical violations on ``page`` as it stands now.
+
+    The page fixture's watch runs axe on every page once it has loaded; a second run
+    started while that one is under way is refused by axe ("Axe is already running"), so
+    this waits for it and tries again rather than racing it.
+    """
+    from axe_playwright_python.sync_playwright import Axe
+    from playwright.sync_api import Error
+
+    waited = 0.0
+    while True:
+        try:
+            results = Axe().run(page)
+            break
+        except Error as error:
+            if "already running" not in str(error) or waited > patience:
+                raise
+            page.wait_for_timeout(100)
+            waited += 0.1
+    return [
+        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
+        for v in results.response["violations"]
+        if v.get("impact") in SERIOUS
+    ]

@@ -15,23 +15,12 @@ from django.utils import timezone
 from exams import clock, services
 from exams.models import Enrolment, Exam, ExamSection, Federation
 from quiz.models import Topic
+from tests.browser.flows import serious_violations
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 PASSWORD = "trainee-password-2026"
 ROOT = Path(__file__).resolve().parents[2]
-SERIOUS = {"serious", "critical"}
-
-
-def serious_violations(page) -> list[str]:
-    from axe_playwright_python.sync_playwright import Axe
-
-    results = Axe().run(page)
-    return [
-        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
-        for v in results.response["violations"]
-        if v.get("impact") in SERIOUS
-    ]
 
 
 def sign_in(page, base: str, username: str) -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.flows import serious_violations
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
@@ -123,20 +125,6 @@ def test_everything_is_answerable_by_keyboard(page, live_server, bank):
     page.keyboard.press("Enter")
     page.wait_for_selector(".feedback")
     assert page.locator(".feedback.is-right").count() == 1
-
-
-SERIOUS = {"serious", "critical"}
-
-
-def serious_violations(page) -> list[str]:
-    from axe_playwright_python.sync_playwright import Axe
-
-    results = Axe().run(page)
-    return [
-        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
-        for v in results.response["violations"]
-        if v.get("impact") in SERIOUS
-    ]
 
 
 @pytest.mark.parametrize("language", ["en", "fa"])
