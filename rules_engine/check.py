@@ -20,6 +20,7 @@ from typing import Any
 
 from rules_engine.balls import CALLS, FOUL_CLASSES, FRAME_REASONS, NEXT_OPTIONS, RESPOT_TARGETS
 from rules_engine.errors import Problem
+from rules_engine.reading import describe
 
 _SET_PATHS = frozenset(
     {
@@ -188,6 +189,4 @@ def check_expect_shape(expect: Any) -> list[Problem]:
 
 def _shown(value: Any) -> str:
     """A value in a problem's message, safely (a huge number, deep nesting): as case.py does."""
-    from rules_engine.case import _describe  # case.py imports this module first
-
-    return _describe(value)
+    return describe(value)

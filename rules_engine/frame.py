@@ -27,21 +27,15 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules_engine.balls import COLOURS, NEXT_OPTIONS, OBJECT_BALLS
-from rules_engine.case import (
-    CASE_FORMAT,
-    DEFAULT_RULESET,
-    Case,
-    Positions,
-    Procedure,
-    State,
-    Stroke,
-)
 from rules_engine.case import load_case as _load_case
 from rules_engine.check import Difference, compare_expectation
 from rules_engine.decision import Decision
 from rules_engine.decision import Frame as FrameEnd
-from rules_engine.editions import VARIANTS
+from rules_engine.editions import DEFAULT_RULESET, VARIANTS
 from rules_engine.errors import CaseError, Problem
+from rules_engine.reading import describe, too_deep
+from rules_engine.rulesets import referee_for
+from rules_engine.values import CASE_FORMAT, Case, Positions, Procedure, State, Stroke
 
 FRAME_FORMAT = "snooker-referee-frame/1"
 #: Where a frame file starts when it gives no state: the break-off, the cue ball in hand.
@@ -276,28 +270,26 @@ class FrameResult:
 def load_frame(data: Any) -> FrameFile:
     """Check a frame file's shape (the strokes' facts are checked when judged, in the state the
     strokes before them leave); raise CaseError listing every problem with its JSON path."""
-    from rules_engine.case import _describe, _too_deep
-
-    deep = _too_deep(data, limit=40)
+    deep = too_deep(data, limit=40)
     if deep is not None:
         raise CaseError([Problem(deep, "nested too deeply to be a frame")])
     problems: list[Problem] = []
     if not isinstance(data, Mapping):
-        raise CaseError([Problem("(frame)", f"must be an object, not {_describe(data)}")])
+        raise CaseError([Problem("(frame)", f"must be an object, not {describe(data)}")])
     for key in data:
         if key not in _FRAME_KEYS:
             problems.append(Problem(str(key), "unknown field"))
     if data.get("format") != FRAME_FORMAT:
         problems.append(
-            Problem("format", f"must be {FRAME_FORMAT!r}, not {_describe(data.get('format'))}")
+            Problem("format", f"must be {FRAME_FORMAT!r}, not {describe(data.get('format'))}")
         )
     frame_id = data.get("id")
     if not isinstance(frame_id, str) or not frame_id:
-        problems.append(Problem("id", f"must be a slug, not {_describe(frame_id)}"))
+        problems.append(Problem("id", f"must be a slug, not {describe(frame_id)}"))
         frame_id = "frame"
     state = data.get("state", BREAK_OFF)
     if not isinstance(state, Mapping):
-        problems.append(Problem("state", f"must be an object, not {_describe(state)}"))
+        problems.append(Problem("state", f"must be an object, not {describe(state)}"))
     strokes = data.get("strokes")
     entries: list[FrameEntry] = []
     if not isinstance(strokes, list) or not strokes:
@@ -315,7 +307,7 @@ def load_frame(data: Any) -> FrameFile:
         isinstance(v, str) and v in VARIANTS for v in variants
     ):
         known = ", ".join(VARIANTS)
-        message = f"must be a list of known variants ({known}), not {_describe(variants)}"
+        message = f"must be a list of known variants ({known}), not {describe(variants)}"
         problems.append(Problem("variants", message))
     elif len(set(variants)) != len(variants):
         problems.append(Problem("variants", "lists a variant twice"))
@@ -326,11 +318,9 @@ def load_frame(data: Any) -> FrameFile:
 
 
 def _entry(item: Any, index: int, problems: list[Problem]) -> FrameEntry | None:
-    from rules_engine.case import _describe
-
     path = f"strokes[{index}]"
     if not isinstance(item, Mapping):
-        problems.append(Problem(path, f"must be an object, not {_describe(item)}"))
+        problems.append(Problem(path, f"must be an object, not {describe(item)}"))
         return None
     before = len(problems)
     for key in item:
@@ -343,7 +333,7 @@ def _entry(item: Any, index: int, problems: list[Problem]) -> FrameEntry | None:
         problems.append(
             Problem(
                 f"{path}.choice",
-                f"must be one of {', '.join(NEXT_OPTIONS)}, not {_describe(choice)}",
+                f"must be one of {', '.join(NEXT_OPTIONS)}, not {describe(choice)}",
             )
         )
     touching = item.get("touching_after")
@@ -353,7 +343,7 @@ def _entry(item: Any, index: int, problems: list[Problem]) -> FrameEntry | None:
         problems.append(Problem(f"{path}.touching_after", "must be a list of object balls"))
     lot = item.get("lot")
     if lot is not None and not isinstance(lot, str):
-        problems.append(Problem(f"{path}.lot", f"must be a player, not {_describe(lot)}"))
+        problems.append(Problem(f"{path}.lot", f"must be a player, not {describe(lot)}"))
     expect = item.get("expect")
     if expect is not None and not isinstance(expect, Mapping):
         problems.append(Problem(f"{path}.expect", "must be an object (a part of the decision)"))
@@ -407,8 +397,6 @@ def iter_frame(frame: FrameFile) -> Iterator[JudgedStroke]:
     table``) for facts impossible in that state, a choice not offered, or a stroke after the
     end of the frame; the strokes before it have been yielded.
     """
-    from rules_engine import judge
-
     state_data: Mapping[str, Any] = frame.state
     ended: FrameEnd | None = None
     for entry in frame.entries:
@@ -420,7 +408,7 @@ def iter_frame(frame: FrameFile) -> Iterator[JudgedStroke]:
             case = _load_case(frame_case(frame, entry, state_data))
         except CaseError as error:
             raise CaseError(_moved(error.problems, entry.index)) from None
-        decision = judge(case)
+        decision = referee_for(case.ruleset, case.variants).judge(case)
         facts = case.stroke if case.stroke is not None else case.procedure
         assert facts is not None
         try:

@@ -33,11 +33,11 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from rules_engine.case import Case, Procedure
 from rules_engine.decision import Decision, Foul, TrailStep
 from rules_engine.rulesets.wpbsa2007 import _FAILED_TO_HIT, Wpbsa2007Referee, _Work
 from rules_engine.rulesets.wpbsa2014 import moved_without_penalty, play_on_without_foul
 from rules_engine.trail import TRAIL_CODES
+from rules_engine.values import Case, Procedure
 
 #: Trail codes of this edition: their rule is already the French one.
 OWN_CODES = frozenset(

@@ -29,10 +29,10 @@ from typing import NamedTuple, TypeVar
 
 from rules_engine import geometry
 from rules_engine.balls import CALLS, COLOURS, FOUL_CLASSES, OBJECT_BALLS, VALUES, lowest_colour
-from rules_engine.case import Case, Positions, Procedure, State, Stroke
 from rules_engine.decision import Assessment, Decision, Foul, Frame, Next, Respot, TrailStep
 from rules_engine.table import SPOTS, Point
 from rules_engine.trail import TRAIL_CODES
+from rules_engine.values import Case, Positions, Procedure, State, Stroke
 
 #: Spots in the order a colour takes them when its own is occupied: highest value first (3.7(d)).
 _SPOTS_HIGHEST_FIRST = tuple(reversed(COLOURS))

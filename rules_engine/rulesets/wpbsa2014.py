@@ -43,7 +43,6 @@ import re
 from dataclasses import replace
 
 from rules_engine.balls import COLOURS, FOUL_CLASSES
-from rules_engine.case import Case, Infringement, unspotted_points
 from rules_engine.decision import Decision, Foul, Frame, Next, TrailStep
 from rules_engine.rulesets.wpbsa2007 import (
     _FAILED_TO_HIT,
@@ -52,6 +51,7 @@ from rules_engine.rulesets.wpbsa2007 import (
     _Work,
 )
 from rules_engine.trail import TRAIL_CODES
+from rules_engine.values import Case, Infringement, unspotted_points
 
 #: Trail codes that exist for this edition: their rule is already in the 2014 numbering.
 OWN_CODES = frozenset(
