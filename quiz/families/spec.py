@@ -41,6 +41,9 @@ FACTS = (
     "edge",
     "stalemate",
 )
+#: Who may draw a family's instances (``audience`` in the fixture, ``practice`` by default):
+#: practice only, exams only (the exam pool is closed: never shown in practice), or both.
+AUDIENCES = ("practice", "exam", "both")
 
 
 class FamilyError(ValueError):
@@ -62,7 +65,18 @@ class Family:
     ask_ball: Any = ""
     ruleset: str = "wpbsa-2007"
     variants: tuple[str, ...] = ()
+    audience: str = "practice"
     raw: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def in_exams(self) -> bool:
+        """Exams may draw it (``exam`` or ``both``)."""
+        return self.audience in ("exam", "both")
+
+    @property
+    def in_practice(self) -> bool:
+        """Practice may show it (``practice`` or ``both``)."""
+        return self.audience in ("practice", "both")
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Family:
@@ -80,6 +94,8 @@ class Family:
         bad_facts = set(data.get("states", ())) - set(FACTS)
         if bad_facts:
             raise FamilyError(f"{data['slug']}: unknown fact(s) {', '.join(sorted(bad_facts))}")
+        if data.get("audience", "practice") not in AUDIENCES:
+            raise FamilyError(f"{data['slug']}: audience must be one of {', '.join(AUDIENCES)}")
         return cls(
             slug=data["slug"],
             topic=data["topic"],
@@ -92,6 +108,7 @@ class Family:
             ask_ball=data.get("ask_ball", ""),
             ruleset=data.get("ruleset", "wpbsa-2007"),
             variants=tuple(data.get("variants", ())),
+            audience=data.get("audience", "practice"),
             raw=data,
         )
 
@@ -153,12 +170,36 @@ def _draw_one(spec: Any, *, rng: random.Random, values: Mapping[str, Any]) -> An
     return value_of(spec, values=values)
 
 
+def is_place(spec: Any) -> bool:
+    """Whether a parameter is a position drawn by a recipe (``quiz.families.positions``)."""
+    return isinstance(spec, dict) and "place" in spec
+
+
+def draw_place(
+    *, family: Family, name: str, rng: random.Random, values: Mapping[str, Any]
+) -> Any:
+    """Parameter ``name``'s position, free of every other ball the family has placed in
+    ``values`` (``positions.PlacementMiss`` when there is no room)."""
+    from quiz.families import positions
+
+    placed = [
+        point
+        for other, spec in family.parameters.items()
+        if other != name and other in values and is_place(spec)
+        for point in positions.points_of(values[other])
+    ]
+    return positions.place(family.parameters[name]["place"], rng=rng, placed=placed, values=values)
+
+
 def draw(*, family: Family, rng: random.Random) -> dict[str, Any]:
     """One value for every parameter, in the order the family lists them (later bounds may
-    name earlier parameters)."""
+    name earlier parameters; a position keeps clear of the balls placed before it)."""
     values: dict[str, Any] = {}
     for name, spec in family.parameters.items():
-        values[name] = _draw_one(spec, rng=rng, values=values)
+        if is_place(spec):
+            values[name] = draw_place(family=family, name=name, rng=rng, values=values)
+        else:
+            values[name] = _draw_one(spec, rng=rng, values=values)
     return values
 
 
