@@ -19,7 +19,7 @@ class IssuerProfile(models.Model):
     """What a federation's issuer profile says besides its name: its own web site."""
 
     federation = models.OneToOneField(
-        "exams.Federation", on_delete=models.CASCADE, related_name="issuer_profile",
+        "federations.Federation", on_delete=models.CASCADE, related_name="issuer_profile",
         verbose_name=_("federation"),
     )
     url = models.URLField(
@@ -46,7 +46,7 @@ class SigningKey(models.Model):
     """
 
     federation = models.ForeignKey(
-        "exams.Federation", on_delete=models.PROTECT, related_name="signing_keys",
+        "federations.Federation", on_delete=models.PROTECT, related_name="signing_keys",
         verbose_name=_("federation"),
     )
     kid = models.CharField(_("key id"), max_length=64, unique=True)
@@ -79,7 +79,7 @@ class Credential(models.Model):
         verbose_name=_("certificate"),
     )
     federation = models.ForeignKey(
-        "exams.Federation", on_delete=models.PROTECT, related_name="+",
+        "federations.Federation", on_delete=models.PROTECT, related_name="+",
         verbose_name=_("federation"),
     )
     key = models.ForeignKey(

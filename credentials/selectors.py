@@ -9,7 +9,8 @@ from django.conf import settings
 from django.db.models import Exists, OuterRef, QuerySet
 
 from exams import selectors as exam_selectors
-from exams.models import Certificate, Exam, Federation
+from exams.models import Certificate, Exam
+from federations.models import Federation
 
 from . import bitstring, documents, jose, keys
 from .models import Credential, IssuerProfile, RenewalReminder, SigningKey

@@ -5,6 +5,7 @@ from typing import Any
 from django.contrib import admin
 from modeltranslation.admin import TranslationAdmin
 
+from federations.models import Examiner, Federation
 from quiz.admin import SafeAutocomplete
 
 from .models import (
@@ -15,9 +16,7 @@ from .models import (
     Certificate,
     Enrolment,
     Exam,
-    Examiner,
     ExamSection,
-    Federation,
     Invitation,
 )
 

@@ -1,4 +1,4 @@
-"""Federations, exams, enrolment, attempts, answers, certificates and their audit trail.
+"""Exams, enrolment, attempts, answers, certificates and their audit trail.
 
 An attempt freezes what it asks at its start (``AttemptQuestion`` holds a copy of
 the case and of the texts in the attempt's language), so later edits of the bank
@@ -19,86 +19,15 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from rules_engine.editions import DEFAULT_RULESET, EDITIONS, VARIANTS
-
-
-class NaturalKeyManager(models.Manager):
-    """Finds a row by its natural key: the values of ``lookups``, in their order.
-
-    Fixtures name rows by these keys, so a demo federation loads into any database.
-    """
-
-    def __init__(self, *lookups: str) -> None:
-        super().__init__()
-        self.lookups = lookups
-
-    def get_by_natural_key(self, *key: Any) -> models.Model:
-        return self.get(**dict(zip(self.lookups, key, strict=True)))
+from config.natural_keys import NaturalKeyManager
+from federations.models import Federation
+from rules_engine.editions import DEFAULT_RULESET, EDITIONS
 
 
 def validate_edition(value: str) -> None:
     """A rule-book edition the engine knows."""
     if value not in EDITIONS:
         raise ValidationError(_("Unknown rule-book edition."), code="edition")
-
-
-def validate_variants(value: Any) -> None:
-    """A list of local variants the engine knows."""
-    if not isinstance(value, list) or not all(name in VARIANTS for name in value):
-        raise ValidationError(_("Unknown local rule."), code="variants")
-
-
-class Federation(models.Model):
-    """A body that certifies referees; its examiners manage its exams."""
-
-    slug = models.SlugField(_("short name"), unique=True)
-    name = models.CharField(_("name"), max_length=200)
-    # Local variants of the rules (rules_engine.editions.VARIANTS) the federation applies on top
-    # of each exam's edition, e.g. ["ru-2004-3.4d"].
-    variants = models.JSONField(
-        _("local rules applied on top of the edition"), default=list, blank=True,
-        validators=[validate_variants],
-    )
-
-    objects = NaturalKeyManager("slug")
-
-    class Meta:
-        verbose_name = _("federation")
-        verbose_name_plural = _("federations")
-        ordering = ["name"]
-
-    def __str__(self) -> str:
-        return self.name
-
-    def natural_key(self) -> tuple[str]:
-        return (self.slug,)
-
-
-class Examiner(models.Model):
-    """A user who manages one federation's exams, candidates and certificates."""
-
-    user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="examiner",
-        verbose_name=_("user"),
-    )
-    federation = models.ForeignKey(
-        Federation, on_delete=models.CASCADE, related_name="examiners",
-        verbose_name=_("federation"),
-    )
-
-    objects = NaturalKeyManager("user__username")
-
-    class Meta:
-        verbose_name = _("examiner")
-        verbose_name_plural = _("examiners")
-
-    def __str__(self) -> str:
-        return f"{self.user} ({self.federation})"
-
-    def natural_key(self) -> tuple[str]:
-        return (self.user.username,)
-
-    natural_key.dependencies = ["auth.user", "exams.federation"]
 
 
 class Exam(models.Model):
@@ -174,7 +103,7 @@ class Exam(models.Model):
     def natural_key(self) -> tuple[str, str]:
         return (self.federation.slug, self.slug)
 
-    natural_key.dependencies = ["exams.federation"]
+    natural_key.dependencies = ["federations.federation"]
 
     @property
     def question_count(self) -> int:

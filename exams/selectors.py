@@ -22,6 +22,7 @@ from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils.translation import gettext, ngettext
 
 from config import sql
+from federations.models import Examiner, Federation
 from quiz.asks import is_complete
 from quiz.grading import Grade, grade
 from quiz.models import Audience, Scenario
@@ -45,9 +46,7 @@ from .models import (
     Certificate,
     Enrolment,
     Exam,
-    Examiner,
     ExamSection,
-    Federation,
     frozen_scenario,
 )
 

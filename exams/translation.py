@@ -2,12 +2,7 @@
 
 from modeltranslation.translator import TranslationOptions, register
 
-from .models import Exam, Federation
-
-
-@register(Federation)
-class FederationTranslationOptions(TranslationOptions):
-    fields = ("name",)
+from .models import Exam
 
 
 @register(Exam)

@@ -33,14 +33,8 @@ from django.urls import reverse  # noqa: E402
 from django.utils import timezone, translation  # noqa: E402
 
 from exams import services  # noqa: E402
-from exams.models import (  # noqa: E402
-    Answer,
-    Enrolment,
-    Exam,
-    ExamSection,
-    Federation,
-    frozen_scenario,
-)
+from exams.models import Answer, Enrolment, Exam, ExamSection, frozen_scenario  # noqa: E402
+from federations.models import Federation  # noqa: E402
 from quiz.forms import AnswerForm  # noqa: E402
 
 

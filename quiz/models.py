@@ -89,7 +89,7 @@ class Scenario(models.Model):
     )
     #: The federation that owns an exam-only scenario; empty: the shared exam pool.
     federation = models.ForeignKey(
-        "exams.Federation",
+        "federations.Federation",
         on_delete=models.PROTECT,
         null=True,
         blank=True,

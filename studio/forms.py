@@ -11,8 +11,8 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
 import rules_engine
-from exams.models import Federation
 from exams.selectors import federations_languages
+from federations.models import Federation
 from quiz.asks import Ask
 from quiz.explain import ball_label
 from quiz.management.commands.load_scenarios import SLUG

@@ -26,7 +26,7 @@ class Author(models.Model):
         verbose_name=_("user"),
     )
     federation = models.ForeignKey(
-        "exams.Federation", on_delete=models.CASCADE, related_name="authors",
+        "federations.Federation", on_delete=models.CASCADE, related_name="authors",
         verbose_name=_("federation"),
     )
     granted_by = models.ForeignKey(
@@ -53,7 +53,7 @@ class AuthorInvitation(models.Model):
         verbose_name=_("user"),
     )
     federation = models.ForeignKey(
-        "exams.Federation", on_delete=models.CASCADE, related_name="author_invitations",
+        "federations.Federation", on_delete=models.CASCADE, related_name="author_invitations",
         verbose_name=_("federation"),
     )
     invited_by = models.ForeignKey(
@@ -83,7 +83,7 @@ class Draft(models.Model):
         _("audience"), max_length=10, choices=Audience.choices, default=Audience.EXAM
     )
     federation = models.ForeignKey(
-        "exams.Federation", on_delete=models.PROTECT, null=True, blank=True,
+        "federations.Federation", on_delete=models.PROTECT, null=True, blank=True,
         related_name="studio_drafts", verbose_name=_("federation"),
     )
     topic = models.ForeignKey(

@@ -15,8 +15,8 @@ from typing import Any
 from django.db.models import QuerySet
 from django.http import Http404
 
-from exams.models import Federation
 from exams.selectors import examiner_federation
+from federations.models import Federation
 from quiz.models import Audience, Scenario
 from studio.models import Author, AuthorInvitation, Draft
 

@@ -21,7 +21,7 @@ from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils import timezone
 
-from exams.models import Federation
+from federations.models import Federation
 from quiz import asks
 from quiz.explain import explain
 from quiz.grading import expected_answer

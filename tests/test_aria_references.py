@@ -35,7 +35,7 @@ def test_the_exam_forms_help_texts_are_where_the_fields_point(client, db):
     )
     fixtures = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(fixtures)
-    from exams.models import Federation
+    from federations.models import Federation
 
     federation = Federation.objects.create(slug="aria", name_en="Aria")
     client.force_login(fixtures.make_examiner(federation, "aria-examiner"))

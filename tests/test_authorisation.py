@@ -215,7 +215,7 @@ class World:
 
         from accounts.models import EmailAddress
         from exams import invitations, services
-        from exams.models import Federation
+        from federations.models import Federation
         from quiz.models import Scenario
         from tests.conftest import TEST_BANK
         from tests.exams.conftest import make_bank, make_exam, make_examiner, right_answer

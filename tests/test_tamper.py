@@ -93,7 +93,8 @@ class Objects:
     def __init__(self, quiz_bank: dict[str, Any]) -> None:
         fixtures = exams_fixtures()
         from exams import invitations, services
-        from exams.models import Certificate, Federation
+        from exams.models import Certificate
+        from federations.models import Federation
         from quiz.models import Topic
         from quiz.services import start_self_test
 

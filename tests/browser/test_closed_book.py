@@ -16,7 +16,8 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from exams import services
-from exams.models import Enrolment, Exam, ExamSection, Federation
+from exams.models import Enrolment, Exam, ExamSection
+from federations.models import Federation
 from quiz.models import Scenario, Topic
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -9,7 +9,8 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from exams import services
-from exams.models import Attempt, AttemptQuestion, Exam, Examiner, Federation, frozen_scenario
+from exams.models import Attempt, AttemptQuestion, Exam, frozen_scenario
+from federations.models import Examiner, Federation
 from quiz.grading import decide, expected_answer
 from quiz.models import Scenario, Topic
 from tests.browser.flows import LANGUAGES, fill_new_exam, sign_in

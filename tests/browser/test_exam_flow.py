@@ -10,7 +10,8 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 
-from exams.models import Attempt, AttemptQuestion, Examiner, Federation, frozen_scenario
+from exams.models import Attempt, AttemptQuestion, frozen_scenario
+from federations.models import Examiner, Federation
 from quiz import asks
 from quiz.forms import answer_initial
 from tests.browser.flows import fill_new_exam, sign_in

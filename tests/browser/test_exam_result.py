@@ -11,7 +11,8 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext
 
 from exams import services
-from exams.models import Attempt, Exam, ExamSection, Federation
+from exams.models import Attempt, Exam, ExamSection
+from federations.models import Federation
 from quiz import asks
 from tests.browser.test_exam_flow import answer_in_browser, right_form_values
 from tests.exams.test_views_result import written

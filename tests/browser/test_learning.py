@@ -13,7 +13,8 @@ from django.core.management import call_command
 from django.utils import timezone
 
 from exams import clock, services
-from exams.models import Enrolment, Exam, ExamSection, Federation
+from exams.models import Enrolment, Exam, ExamSection
+from federations.models import Federation
 from quiz.models import Topic
 from tests.browser.flows import serious_violations
 

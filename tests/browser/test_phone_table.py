@@ -12,7 +12,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
-from exams.models import Federation
+from federations.models import Federation
 from studio.models import Author
 from tests.browser.flows import sign_in
 

@@ -11,8 +11,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from exams.models import Exam, ExamSection, Federation
+from exams.models import Exam, ExamSection
 from exams.services import draw_questions
+from federations.models import Federation
 from quiz.models import Audience, Scenario, Topic
 from studio.models import Author
 from tests.browser.flows import LANGUAGES, sign_in

@@ -10,7 +10,7 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils import translation
 
-from exams.models import Federation
+from federations.models import Federation
 from quiz.models import Audience, Topic
 from studio import services
 from studio.models import Author

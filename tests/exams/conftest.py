@@ -17,7 +17,8 @@ from django.contrib.auth import get_user_model
 from django.utils import translation
 
 from exams import services
-from exams.models import AttemptQuestion, Exam, Examiner, ExamSection, Federation, frozen_scenario
+from exams.models import AttemptQuestion, Exam, ExamSection, frozen_scenario
+from federations.models import Examiner, Federation
 from quiz import asks
 from quiz.models import Audience, Scenario, Topic
 

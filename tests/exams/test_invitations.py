@@ -115,7 +115,7 @@ def test_no_link_signs_in_to_a_staff_or_examiners_account(client, enrolment, clo
         user.is_staff = True
         user.save()
     else:
-        from exams.models import Examiner
+        from federations.models import Examiner
 
         Examiner.objects.create(user=user, federation=enrolment.exam.federation)
     response = sign_in_with(client, enrolment.issued_token)

@@ -43,7 +43,7 @@ spec.loader.exec_module(fixtures)
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from accounts.sessions import SessionStore
 from exams import services
-from exams.models import Federation
+from federations.models import Federation
 fixtures.make_bank()
 federation = Federation.objects.create(slug="live", name_en="Live federation")
 exam = fixtures.make_exam(federation, timezone.now(), attempts_allowed=1, waiting_hours=0)

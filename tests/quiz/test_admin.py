@@ -88,7 +88,7 @@ def test_admin_form_drops_expect_and_needs_the_respot_ball(bank):
 
 
 def test_a_practice_scenario_may_not_belong_to_a_federation(bank):
-    from exams.models import Federation
+    from federations.models import Federation
 
     scenario = bank["t-calls-miss"]
     owner = Federation.objects.create(slug="pzb", name_en="PZB")

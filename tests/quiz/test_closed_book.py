@@ -19,7 +19,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from exams import services as exam_services
-from exams.models import Enrolment, Exam, ExamSection, Federation
+from exams.models import Enrolment, Exam, ExamSection
+from federations.models import Federation
 from quiz import selectors
 from quiz import services as quiz_services
 from quiz.models import PracticeAnswer, Progress, SelfTest, SelfTestAnswer, Topic

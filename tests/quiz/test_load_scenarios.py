@@ -165,7 +165,7 @@ def test_audience_defaults_to_practice_and_exam_only_is_kept(tmp_path):
 
 
 def test_an_exam_only_scenario_may_belong_to_a_federation(tmp_path):
-    from exams.models import Federation
+    from federations.models import Federation
 
     owner = Federation.objects.create(slug="pzb", name_en="PZB")
     objects = exam_objects()
@@ -187,7 +187,8 @@ def only_in(entry: dict, *kept: str) -> None:
 def test_a_federations_scenario_needs_only_the_languages_its_exams_offer(tmp_path):
     from datetime import UTC, datetime
 
-    from exams.models import Exam, Federation
+    from exams.models import Exam
+    from federations.models import Federation
 
     owner = Federation.objects.create(slug="pzb", name_en="PZB")
     Exam.objects.create(federation=owner, slug="e", name="E", time_limit=10, pass_mark=50,
@@ -213,7 +214,7 @@ def test_a_federations_scenario_needs_only_the_languages_its_exams_offer(tmp_pat
 def test_the_shared_pool_and_a_federation_without_exams_need_every_language(
     tmp_path, owner, kept, problem
 ):
-    from exams.models import Federation
+    from federations.models import Federation
 
     Federation.objects.create(slug="pzb", name_en="PZB")
     objects = exam_objects()
@@ -226,7 +227,8 @@ def test_the_shared_pool_and_a_federation_without_exams_need_every_language(
 def test_a_language_not_needed_is_written_in_full_or_not_at_all(tmp_path):
     from datetime import UTC, datetime
 
-    from exams.models import Exam, Federation
+    from exams.models import Exam
+    from federations.models import Federation
 
     owner = Federation.objects.create(slug="pzb", name_en="PZB")
     Exam.objects.create(federation=owner, slug="e", name="E", time_limit=10, pass_mark=50,
@@ -262,7 +264,7 @@ def test_a_bad_audience_or_owner_is_refused_and_nothing_loads(tmp_path, change, 
 
 
 def test_a_practice_scenario_with_a_federation_is_refused(tmp_path):
-    from exams.models import Federation
+    from federations.models import Federation
 
     Federation.objects.create(slug="pzb", name_en="PZB")
     objects = bank_objects()

@@ -129,7 +129,7 @@ def test_practice_targets_never_count_exam_only_scenarios(exam_bank):
 
 
 def test_the_exam_pool_is_reported_apart_with_its_own_targets(exam_bank):
-    from exams.models import Federation
+    from federations.models import Federation
     from quiz.coverage import exam_pool_coverage
 
     owner = Federation.objects.create(slug="pzb", name_en="PZB")

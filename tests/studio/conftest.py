@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 
-from exams.models import Examiner, Federation
+from federations.models import Examiner, Federation
 from quiz.models import Audience, Topic
 from studio import services
 from studio.models import Author, Draft

@@ -15,7 +15,7 @@ def test_a_forged_user_id_is_a_form_error(client, forged) -> None:
     author = client.post("/en/admin/studio/author/add/", {"user": forged, "federation": forged})
     assert author.status_code == 200 and author.context["adminform"].form.errors
     examiner = client.post(
-        "/en/admin/exams/federation/add/",
+        "/en/admin/federations/federation/add/",
         {
             "slug": "f",
             "name_en": "F",

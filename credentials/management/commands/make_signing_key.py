@@ -18,7 +18,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from credentials import keys, services
-from exams.models import Federation
+from federations.models import Federation
 
 
 class Command(BaseCommand):

@@ -36,7 +36,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 from django.db.models import Q
 
-from exams.models import Federation
+from federations.models import Federation
 from quiz import asks
 from quiz.models import Audience, Difficulty, Scenario, Topic
 
