@@ -34,7 +34,8 @@ import re
 from dataclasses import replace
 
 from rules_engine.decision import Decision, Foul, TrailStep
-from rules_engine.rulesets.wpbsa2007 import _FAILED_TO_HIT, Wpbsa2007Referee, _Work
+from rules_engine.rulesets.wpbsa2007 import Wpbsa2007Referee
+from rules_engine.rulesets.wpbsa2007.work import _FAILED_TO_HIT, _Work
 from rules_engine.rulesets.wpbsa2014 import moved_without_penalty, play_on_without_foul
 from rules_engine.trail import TRAIL_CODES
 from rules_engine.values import Case, Procedure

@@ -27,7 +27,7 @@ from typing import Any
 
 from rules_engine.balls import VALUES, lowest_colour
 from rules_engine.decision import Frame
-from rules_engine.rulesets.wpbsa2007 import _consultation, _points_remaining, _Work
+from rules_engine.rulesets.wpbsa2007.work import _consultation, _points_remaining, _Work
 
 
 def snookers_needed(*, deficit: int, remaining: int, ball_on: str) -> int:

@@ -44,12 +44,8 @@ from dataclasses import replace
 
 from rules_engine.balls import COLOURS, FOUL_CLASSES
 from rules_engine.decision import Decision, Foul, Frame, Next, TrailStep
-from rules_engine.rulesets.wpbsa2007 import (
-    _FAILED_TO_HIT,
-    Wpbsa2007Referee,
-    _points_remaining,
-    _Work,
-)
+from rules_engine.rulesets.wpbsa2007 import Wpbsa2007Referee
+from rules_engine.rulesets.wpbsa2007.work import _FAILED_TO_HIT, _points_remaining, _Work
 from rules_engine.trail import TRAIL_CODES
 from rules_engine.values import Case, Infringement, unspotted_points
 
