@@ -9,6 +9,8 @@ PYTEST_ARGS ?=
 # The practice bank, then the exam-only pool (none yet: the wildcard is simply empty).
 SCENARIOS := fixtures/topics.json $(sort $(wildcard fixtures/scenarios/*.json)) \
   $(sort $(wildcard fixtures/exam/*.json))
+# Scenario families (docs/families.md), loaded after the topics they name.
+FAMILIES := $(sort $(wildcard fixtures/families/*.json))
 CATALOGUES := $(wildcard locale/*/LC_MESSAGES/django.po quiz/locale/*/LC_MESSAGES/django.po exams/locale/*/LC_MESSAGES/django.po studio/locale/*/LC_MESSAGES/django.po credentials/locale/*/LC_MESSAGES/django.po)
 
 .PHONY: run test bench messages extract setup migrate load loadtest profile
@@ -47,6 +49,7 @@ setup: $(STAMP) migrate $(MESSAGES)
 
 load: setup
 	$(BIN)/python manage.py load_scenarios $(SCENARIOS)
+	$(BIN)/python manage.py load_families $(FAMILIES)
 	$(BIN)/python manage.py loaddata fixtures/demo_federation.json
 	@# The demo federation's credential signing key, encrypted with a development master key
 	@# (.credentials/master.key, git-ignored); both are made once, then kept.

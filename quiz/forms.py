@@ -257,6 +257,11 @@ class SelfTestForm(forms.Form):
         widget=forms.CheckboxSelectMultiple,
         error_messages={"required": _("Choose at least one topic.")},
     )
+    include_families = forms.BooleanField(
+        label=_("Include generated situations"),
+        required=False,
+        help_text=_("New situations of the same kinds, drawn for this test alone."),
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

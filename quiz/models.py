@@ -60,6 +60,47 @@ class Audience(models.TextChoices):
     EXAM = "exam", _("exam only")
 
 
+class Family(models.Model):
+    """A scenario family (``quiz.families``, docs/families.md): a situation with parameters.
+
+    Loaded from ``fixtures/families`` by ``load_families``; ``spec`` is the fixture's entry as
+    written. An instance drawn for practice, review or a self-test is frozen as a
+    :class:`Scenario` (``family`` and ``seed`` set), so answers and regrading work unchanged.
+    """
+
+    slug = models.SlugField(_("slug"), max_length=80, unique=True)
+    topic = models.ForeignKey(
+        Topic, on_delete=models.PROTECT, related_name="families", verbose_name=_("topic")
+    )
+    difficulty = models.PositiveSmallIntegerField(
+        _("difficulty"), choices=Difficulty.choices, default=Difficulty.INTRODUCTORY
+    )
+    #: The kinds of question (``quiz.asks.Ask`` values); with several, the seed chooses one.
+    asks = models.JSONField(_("asks"), default=list)
+    spec = models.JSONField(_("family"))
+    published = models.BooleanField(_("published"), default=True)
+
+    objects = SlugManager()
+
+    class Meta:
+        ordering = ["topic__order", "difficulty", "slug"]
+        verbose_name = _("scenario family")
+        verbose_name_plural = _("scenario families")
+
+    def __str__(self) -> str:
+        return self.slug
+
+    @property
+    def ask_labels(self) -> list[str]:
+        """What its questions ask, in the reader's language (``quiz.asks.Ask``'s labels)."""
+        return [str(Ask(ask).label) for ask in self.asks if ask in Ask.values]
+
+    def natural_key(self) -> tuple[str]:
+        return (self.slug,)
+
+    natural_key.dependencies = ["quiz.topic"]  # type: ignore[attr-defined]
+
+
 class Scenario(models.Model):
     slug = models.SlugField(_("slug"), max_length=120, unique=True)
     topic = models.ForeignKey(
@@ -105,11 +146,24 @@ class Scenario(models.Model):
     narrative = models.TextField(_("narrative"))
     question = models.TextField(_("question"))
     note = models.TextField(_("note"), blank=True)
+    #: A family's instance frozen when drawn (``quiz.freezing``); empty: written by hand.
+    family = models.ForeignKey(
+        Family,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="instances",
+        verbose_name=_("scenario family"),
+    )
+    seed = models.PositiveBigIntegerField(_("seed"), null=True, blank=True)
 
     objects = SlugManager()
 
     class Meta:
         ordering = ["topic__order", "difficulty", "slug"]
+        constraints = [
+            models.UniqueConstraint(fields=["family", "seed"], name="quiz_scenario_instance_once")
+        ]
         verbose_name = _("scenario")
         verbose_name_plural = _("scenarios")
 
@@ -279,7 +333,12 @@ class ReviewCard(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="review_cards"
     )
+    #: The scenario that comes back; for a family's card, the new instance it serves next.
     scenario = models.ForeignKey(Scenario, on_delete=models.CASCADE, related_name="+")
+    #: A family's card: the family is scheduled, not one instance (empty: a scenario's card).
+    family = models.ForeignKey(
+        Family, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
     #: ``quiz.review.schedule``'s card: FSRS's state, the last score, how many answers.
     card = models.JSONField()
     due = models.DateTimeField(_("due"), db_index=True)
@@ -289,7 +348,8 @@ class ReviewCard(models.Model):
     class Meta:
         ordering = ["due"]
         constraints = [
-            models.UniqueConstraint(fields=["user", "scenario"], name="quiz_reviewcard_once")
+            models.UniqueConstraint(fields=["user", "scenario"], name="quiz_reviewcard_once"),
+            models.UniqueConstraint(fields=["user", "family"], name="quiz_reviewcard_family_once"),
         ]
         verbose_name = _("review card")
         verbose_name_plural = _("review cards")

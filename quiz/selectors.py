@@ -21,6 +21,7 @@ from quiz import charts, review
 from quiz.grading import Grade, grade
 from quiz.models import (
     Audience,
+    Family,
     PracticeAnswer,
     Progress,
     ReviewCard,
@@ -35,15 +36,36 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: The public site's scenarios: published, for practice (never exam-only).
 PRACTICE = Q(published=True, audience=Audience.PRACTICE)
+#: Written by hand: not a family's instance frozen when drawn (``quiz.freezing``). Lists,
+#: counts and the topic's order of questions hold these only; an instance is served (by its
+#: address, a review card, a self-test) but never listed as a scenario of the bank.
+HANDWRITTEN = Q(family__isnull=True)
 
 
 def published_scenarios(*, topic: Topic | None = None) -> QuerySet[Scenario]:
     """The published practice scenarios (of ``topic``): all the public site may show.
 
-    Exam-only scenarios are never among them.
+    Exam-only scenarios are never among them; frozen family instances are (they are served),
+    :func:`handwritten_scenarios` leaves them out.
     """
     scenarios = Scenario.objects.filter(PRACTICE).select_related("topic")
     return scenarios.filter(topic=topic) if topic is not None else scenarios
+
+
+def handwritten_scenarios(*, topic: Topic | None = None) -> QuerySet[Scenario]:
+    """The published practice scenarios written by hand: the bank as it is listed and counted."""
+    return published_scenarios(topic=topic).filter(HANDWRITTEN)
+
+
+def practice_families(*, topics: Iterable[Topic] | None = None) -> QuerySet[Family]:
+    """The published families (of ``topics``) whose instances practice and self-tests draw."""
+    families = Family.objects.filter(published=True).select_related("topic")
+    return families.filter(topic__in=list(topics)) if topics is not None else families
+
+
+def practice_family(*, slug: str) -> Family | None:
+    """The published family ``slug``, or ``None`` (unknown and unpublished alike)."""
+    return practice_families().filter(slug=slug).first()
 
 
 def practice_scenario(*, topic: str, slug: str) -> Scenario | None:
@@ -54,14 +76,35 @@ def practice_scenario(*, topic: str, slug: str) -> Scenario | None:
     return published_scenarios().filter(slug=slug, topic__slug=topic).first()
 
 
+def family_instance(*, family: Family, slug: str) -> Scenario | None:
+    """The published instance ``slug`` of ``family``, or ``None``."""
+    return published_scenarios().filter(family=family, slug=slug).first() if slug else None
+
+
 def topics_with_counts() -> QuerySet[Topic]:
     """Topics in order, each with ``scenario_count``, its published practice scenarios."""
     return Topic.objects.annotate(
         scenario_count=Count(
             "scenarios",
-            filter=Q(scenarios__published=True, scenarios__audience=Audience.PRACTICE),
+            filter=Q(
+                scenarios__published=True,
+                scenarios__audience=Audience.PRACTICE,
+                scenarios__family__isnull=True,
+            ),
         )
     ).order_by("order", "slug")
+
+
+def topics_with_families() -> list[Topic]:
+    """:func:`topics_with_counts`, each topic with ``practice_families``, its published
+    families (for "Practise with generated situations")."""
+    topics = list(topics_with_counts())
+    by_topic: dict[int, list[Family]] = {}
+    for family in practice_families():
+        by_topic.setdefault(family.topic_id, []).append(family)
+    for topic in topics:
+        topic.practice_families = by_topic.get(topic.pk, [])
+    return topics
 
 
 def next_practice_scenario(
@@ -89,7 +132,7 @@ def next_practice_scenario(
 
 
 def _practice_pool(*, topic: Topic, difficulty: int | None) -> QuerySet[Scenario]:
-    scenarios = published_scenarios(topic=topic)
+    scenarios = handwritten_scenarios(topic=topic)
     return scenarios.filter(difficulty=difficulty) if difficulty else scenarios
 
 
@@ -322,6 +365,11 @@ class ReviewEntry:
     def is_mistake(self) -> bool:
         return self.score < 1.0
 
+    @property
+    def is_family(self) -> bool:
+        """A family's card: ``scenario`` is a new instance, never answered yet."""
+        return self.scenario.family_id is not None
+
 
 @dataclass(frozen=True)
 class ReviewQueue:
@@ -336,14 +384,24 @@ class ReviewQueue:
         return self.due[0] if self.due else None
 
 
+#: A family's card in an anonymous trainee's session: ``family-<pk>``, the card naming the
+#: scenario it serves next (``quiz.services.schedule_review``).
+FAMILY_CARD_PREFIX = "family-"
+
+
 def review_cards(*, user: Any, session_cards: Mapping[str, Any]) -> dict[int, dict[str, Any]]:
-    """The trainee's review cards by scenario id: his stored ones, or the session's."""
+    """The trainee's review cards by the id of the scenario each serves: his stored ones, or
+    the session's. A family's card serves the new instance drawn for it."""
     if getattr(user, "is_authenticated", False):
         return dict(ReviewCard.objects.filter(user=user).values_list("scenario_id", "card"))
     cards = {}
     for key, card in (session_cards or {}).items():
-        if str(key).isdigit() and isinstance(card, dict) and "fsrs" in card:
+        if not isinstance(card, dict) or "fsrs" not in card:
+            continue
+        if str(key).isdigit():
             cards[int(key)] = card
+        elif str(key).startswith(FAMILY_CARD_PREFIX) and str(card.get("scenario")).isdigit():
+            cards[int(card["scenario"])] = card
     return cards
 
 

@@ -13,8 +13,11 @@ from django.db.models import F
 from django.utils import timezone
 
 from quiz import review
+from quiz.families.spec import FamilyError
+from quiz.freezing import draw_instance
 from quiz.grading import Grade, grade
 from quiz.models import (
+    Family,
     PracticeAnswer,
     Progress,
     ReviewCard,
@@ -23,7 +26,16 @@ from quiz.models import (
     SelfTestAnswer,
     Topic,
 )
-from quiz.selectors import is_weak_topic, next_position, published_scenarios
+from quiz.selectors import (
+    FAMILY_CARD_PREFIX,
+    handwritten_scenarios,
+    is_weak_topic,
+    next_position,
+    practice_families,
+)
+
+#: How many places of a self-test's draw each family takes beside one hand-written scenario.
+FAMILY_PLACES = 3
 
 
 class AlreadyAnswered(ValueError):
@@ -97,20 +109,26 @@ def start_self_test(
     rng: random.Random | None = None,
     ruleset: str = "",
     variants: Sequence[str] = (),
+    include_families: bool = False,
 ) -> SelfTest:
     """Draw ``length`` published scenarios at random from the topics, without repeats.
 
     When the topics hold fewer scenarios, every one of them is asked. ``ruleset`` and
     ``variants`` (the trainee's practice choice) grade every answer; empty: the seeds' edition.
+    With ``include_families``, the topics' families take places in the draw too
+    (``FAMILY_PLACES`` each), every place a new instance frozen now with a seed from ``rng``.
     """
     topics = list(topics)
-    pool = list(
-        published_scenarios().filter(topic__in=topics).order_by("pk").values_list("pk", flat=True)
+    rng = rng or random.SystemRandom()
+    pool: list[int | Family] = list(
+        handwritten_scenarios().filter(topic__in=topics).order_by("pk").values_list("pk", flat=True)
     )
+    if include_families:
+        pool += [f for f in practice_families(topics=topics) for _ in range(FAMILY_PLACES)]
     if not pool:
         raise NoScenarios("no published scenario in the chosen topics")
-    drawn = (rng or random.SystemRandom()).sample(pool, k=min(length, len(pool)))
     with transaction.atomic():
+        drawn = _frozen(rng.sample(pool, k=min(length, len(pool))), rng=rng)
         self_test = SelfTest.objects.create(
             user=user if user is not None and getattr(user, "is_authenticated", False) else None,
             language=language,
@@ -121,6 +139,25 @@ def start_self_test(
         )
         self_test.topics.set(topics)
     return self_test
+
+
+def _frozen(picks: list[int | Family], *, rng: random.Random) -> list[int]:
+    """The drawn scenarios' ids, each family's place an instance frozen now (never one drawn
+    twice in the test; a family that gives none leaves its place out)."""
+    drawn: list[int] = []
+    for pick in picks:
+        if isinstance(pick, int):
+            drawn.append(pick)
+            continue
+        for _attempt in range(FAMILY_PLACES):
+            try:
+                scenario = draw_instance(family=pick, rng=rng)
+            except FamilyError:
+                break
+            if scenario.pk not in drawn:
+                drawn.append(scenario.pk)
+                break
+    return drawn
 
 
 def answer_self_test(
@@ -185,6 +222,15 @@ def schedule_review(
     now = now or timezone.now()
     signed_in = user is not None and getattr(user, "is_authenticated", False)
     weak = is_weak_topic(user=user, session_cards=session_cards, topic=scenario.topic)
+    if scenario.family_id is not None:
+        return _schedule_family(
+            scenario=scenario,
+            score=score,
+            user=user if signed_in else None,
+            session_cards=session_cards,
+            now=now,
+            weak=weak,
+        )
     if not signed_in:
         card = review.schedule(
             session_cards.get(str(scenario.pk)), score=score, now=now, weak=weak
@@ -202,3 +248,52 @@ def schedule_review(
             defaults={"card": card, "due": review.due(card), "last_score": float(score)},
         )
     return card
+
+
+def _schedule_family(
+    *,
+    scenario: Scenario,
+    score: float,
+    user: Any | None,
+    session_cards: MutableMapping[str, Any],
+    now: datetime.datetime,
+    weak: bool,
+) -> dict[str, Any]:
+    """Reschedule the family of the instance ``scenario`` (the family comes back, not the
+    instance): the card serves a new instance of it, drawn and frozen now, so that the review
+    page, a GET, only links to it."""
+    try:
+        coming = draw_instance(family=scenario.family, avoid=scenario)
+    except FamilyError:  # the family gives no new instance: the same one comes back
+        coming = scenario
+    if user is None:
+        key = f"{FAMILY_CARD_PREFIX}{scenario.family_id}"
+        card = review.schedule(session_cards.get(key), score=score, now=now, weak=weak)
+        card["scenario"] = coming.pk
+        session_cards[key] = card
+        return card
+    with transaction.atomic():
+        stored = (
+            ReviewCard.objects.select_for_update()
+            .filter(user=user, family_id=scenario.family_id)
+            .first()
+        )
+        card = review.schedule(stored.card if stored else None, score=score, now=now, weak=weak)
+        card["scenario"] = coming.pk
+        ReviewCard.objects.update_or_create(
+            user=user,
+            family_id=scenario.family_id,
+            defaults={
+                "scenario": coming,
+                "card": card,
+                "due": review.due(card),
+                "last_score": float(score),
+            },
+        )
+    return card
+
+
+def draw_family_instance(*, family: Family, avoid: Scenario | None = None) -> Scenario:
+    """A new instance of ``family`` frozen for practice ("Another like this"), never the
+    situation of ``avoid``; ``FamilyError`` when the family gives none."""
+    return draw_instance(family=family, avoid=avoid)

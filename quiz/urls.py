@@ -14,6 +14,9 @@ urlpatterns = [
         views.practice_answer,
         name="practice_answer",
     ),
+    path(
+        "generated/<slug:family>/another/", views.another_like_this, name="another_like_this"
+    ),
     path("self-test/", views.self_test_start, name="self_test_start"),
     path("self-test/<uuid:test_id>/", views.self_test, name="self_test"),
     path(

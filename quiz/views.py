@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from quiz import answer_tokens, editions, review_text, selectors, services
+from quiz.families.spec import FamilyError
 from quiz.forms import AnswerForm, EditionForm, PracticeFilterForm, SelfTestForm
 from quiz.grading import grade
 from quiz.models import Scenario, SelfTest, Topic
@@ -39,7 +40,31 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 def topic_list(request: HttpRequest) -> HttpResponse:
-    return render(request, "quiz/topic_list.html", {"topics": selectors.topics_with_counts()})
+    return render(
+        request,
+        "quiz/topic_list.html",
+        {"topics": selectors.topics_with_families(), "with_families": True},
+    )
+
+
+@require_http_methods(["POST"])
+def another_like_this(request: HttpRequest, family: str) -> HttpResponse:
+    """A new instance of the family ("Another like this"), frozen, then its practice page.
+
+    A POST: drawing stores the instance. ``after`` names the instance the trainee leaves (the
+    new one is never its situation); ``via`` and the filters go on as on any practice page.
+    """
+    family_object = selectors.practice_family(slug=family)
+    if family_object is None:
+        raise Http404
+    after = selectors.family_instance(family=family_object, slug=request.POST.get("after", ""))
+    try:
+        scenario = services.draw_family_instance(family=family_object, avoid=after)
+    except FamilyError:
+        messages.error(request, _("No new situation could be generated. Please try again."))
+        return redirect("quiz:topics")
+    filters = PracticeFilterForm(data=request.POST)
+    return redirect(scenario.get_absolute_url() + filters.query_string())
 
 
 def _answered_ids(request: HttpRequest, topic: Topic) -> set[int]:
@@ -244,6 +269,7 @@ def self_test_start(request: HttpRequest) -> HttpResponse:
                 user=request.user,
                 ruleset=practice_edition(request),
                 variants=practice_variants(request),
+                include_families=form.cleaned_data["include_families"],
             )
         except services.NoScenarios:
             form.add_error("topics", _("There are no questions in these topics yet."))
@@ -362,7 +388,15 @@ def _schedule_sentence(request: HttpRequest, scenario: Scenario) -> str:
     entries = selectors.review_entries(
         user=request.user, session_cards=_session_cards(request), topic=scenario.topic
     )
-    entry = next((e for e in entries if e.scenario.pk == scenario.pk), None)
+    entry = next(
+        (
+            e
+            for e in entries
+            if e.scenario.pk == scenario.pk
+            or (scenario.family_id is not None and e.scenario.family_id == scenario.family_id)
+        ),
+        None,
+    )
     return review_text.comes_back(entry.due, now=timezone.now()) if entry else ""
 
 

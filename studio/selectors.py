@@ -93,7 +93,12 @@ def scenarios_for(*, user: Any, federation: Federation | None = None) -> QuerySe
     With ``federation``: that federation's own exam-only scenarios, when ``user``
     writes for it. Without: everything ``user`` writes for.
     """
-    scenarios = Scenario.objects.select_related("topic", "federation").order_by("slug")
+    # A family's frozen instance is no author's scenario: families are edited as families.
+    scenarios = (
+        Scenario.objects.filter(family__isnull=True)
+        .select_related("topic", "federation")
+        .order_by("slug")
+    )
     if not may_author(user=user):
         return scenarios.none()
     if federation is not None:

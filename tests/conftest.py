@@ -178,3 +178,17 @@ def exam_bank(bank: dict[str, Any]) -> dict[str, Any]:
 
     call_command("load_scenarios", str(EXAM_BANK), stdout=StringIO(), stderr=StringIO())
     return {scenario.slug: scenario for scenario in Scenario.objects.filter(audience="exam")}
+
+
+TEST_FAMILIES = Path(__file__).parent / "quiz" / "fixtures" / "families.json"
+
+
+@pytest.fixture
+def families(bank: dict[str, Any]) -> dict[str, Any]:
+    """The test bank and three families of its topics (tests/quiz/fixtures/families.json),
+    loaded through load_families: ``penalty-first-contact``, ``miss-by-scores``,
+    ``respot-occupied-spots``."""
+    from quiz.models import Family
+
+    call_command("load_families", str(TEST_FAMILIES), stdout=StringIO(), stderr=StringIO())
+    return {family.slug: family for family in Family.objects.all()}

@@ -121,6 +121,10 @@ ROWS: list[Row] = [
     Row("quiz:retry_mistakes", "get", ("topic",), everyone(200)),  # "no mistakes left"
     Row("quiz:choose_edition", "post", (), everyone(302)),
     Row("quiz:what_changed", "get", (), everyone(200)),
+    # "Another like this": anyone practises; the POST freezes a new instance (a GET, none)
+    Row("quiz:another_like_this", "post", ("family",), everyone(302)),
+    Row("quiz:another_like_this", "get", ("family",), everyone(405)),
+    Row("quiz:another_like_this", "post", ("forged",), everyone(404)),
     # --- exams: candidates --------------------------------------------------------------
     Row("exams:index", "get", (), everyone(200)),
     # the link's page is public; signed in as its own enrolment, it goes straight there
@@ -217,10 +221,11 @@ class World:
         from exams import invitations, services
         from federations.models import Federation
         from quiz.models import Scenario
-        from tests.conftest import TEST_BANK
+        from tests.conftest import TEST_BANK, TEST_FAMILIES
         from tests.exams.conftest import make_bank, make_exam, make_examiner, right_answer
 
         call_command("load_scenarios", str(TEST_BANK), stdout=StringIO(), stderr=StringIO())
+        call_command("load_families", str(TEST_FAMILIES), stdout=StringIO(), stderr=StringIO())
         practice = Scenario.objects.filter(published=True).select_related("topic").first()
         make_bank()
         now = timezone.now()
@@ -290,6 +295,7 @@ class World:
             "federation2": fed2.slug,
             "kid": signing_key.kid,
             "list_number": 1,
+            "family": "miss-by-scores",
         }
 
     def arg(self, name: str) -> Any:

@@ -440,8 +440,10 @@ def check_new_situations(bank: Bank) -> None:
     keeps its slug, unpublished, for the attempts that drew it; publishing it again runs
     this check.
     """
+    # A family's instance frozen when a trainee drew it is not the bank: which seeds were drawn
+    # must not decide whether a file loads (families against exams: the families' own check).
     stored = Scenario.objects.exclude(slug__in=list(bank.scenarios)).filter(
-        Q(published=True) | Q(audience=Audience.PRACTICE)
+        Q(published=True) | Q(audience=Audience.PRACTICE), family__isnull=True
     ).values_list("slug", "audience", "case", "ask", "ask_ball")
     loading = (
         (slug, fields.get("audience", Audience.PRACTICE), fields.get("case"),

@@ -1,0 +1,102 @@
+"""A family's instance frozen as a practice :class:`~quiz.models.Scenario` (issue 21).
+
+Practice, spaced review and self-tests serve scenarios; an instance drawn for them is stored
+once, as a published practice scenario with its ``family`` and ``seed``, its title, narrative and
+question told in every language (``quiz.families.narratives.narrate`` under each). Answers,
+review cards and regrading then work on it as on any scenario; the engine's decision is never
+stored (the case has no ``expect``). The same family and seed always give the same row.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from django.conf import settings
+from django.utils import translation
+
+from quiz.families.instances import Instance, build_instance
+from quiz.families.narratives import narrate
+from quiz.families.spec import Family as FamilySpec
+from quiz.families.spec import FamilyError
+from quiz.models import Audience, Family, Scenario
+
+#: Seeds are drawn from 1 … SEED_LIMIT - 1 (a short slug, and few two trainees share).
+SEED_LIMIT = 10**9
+#: A seed whose parameter sets all break the constraints is rare: so many others are tried.
+ATTEMPTS = 8
+
+
+def spec_of(family: Family) -> FamilySpec:
+    """The family's fixture entry, read as ``quiz.families`` reads it."""
+    return FamilySpec.from_dict(family.spec)
+
+
+def told_fields(instance: Instance) -> dict[str, str]:
+    """``title_<code>``, ``narrative_<code>``, ``question_<code>`` in every language."""
+    fields: dict[str, str] = {}
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            story = narrate(instance=instance)
+        fields[f"title_{code}"] = story.title[:200]
+        fields[f"narrative_{code}"] = story.what_happened
+        fields[f"question_{code}"] = story.question
+    return fields
+
+
+def situation(scenario: Scenario) -> str:
+    """The case (without its id) and the question, canonical, as ``Instance.situation``: two
+    instances with the same situation are one question."""
+    facts = {key: value for key, value in scenario.case.items() if key != "id"}
+    return json.dumps([facts, scenario.ask, scenario.ask_ball], sort_keys=True)
+
+
+def freeze_instance(*, family: Family, seed: int) -> Scenario:
+    """The scenario of ``family``'s instance for ``seed``: found, or built, told and stored.
+
+    Raises ``quiz.families.spec.FamilyError`` when the seed gives no sound instance.
+    """
+    found = Scenario.objects.filter(family=family, seed=seed).select_related("topic").first()
+    if found is not None:
+        return found
+    instance = build_instance(family=spec_of(family), seed=seed)
+    told = told_fields(instance)
+    defaults: dict[str, Any] = {
+        "slug": str(instance.case["id"]),
+        "topic": family.topic,
+        "difficulty": family.difficulty,
+        "ask": instance.ask,
+        "ask_ball": instance.ask_ball,
+        "published": True,
+        "audience": Audience.PRACTICE,
+        "case": dict(instance.case),
+        "title": told[f"title_{settings.LANGUAGE_CODE}"],
+        "narrative": told[f"narrative_{settings.LANGUAGE_CODE}"],
+        "question": told[f"question_{settings.LANGUAGE_CODE}"],
+        **told,
+    }
+    # get_or_create: two requests freezing the same seed at once store one row.
+    scenario, _created = Scenario.objects.get_or_create(family=family, seed=seed, defaults=defaults)
+    return scenario
+
+
+def draw_instance(
+    *, family: Family, rng: random.Random | None = None, avoid: Scenario | None = None
+) -> Scenario:
+    """A new instance of ``family`` (a random seed), frozen; never the situation of ``avoid``.
+
+    Raises ``FamilyError`` when no seed tried gives a sound instance.
+    """
+    rng = rng or random.SystemRandom()
+    problem: FamilyError | None = None
+    for _ in range(ATTEMPTS):
+        seed = rng.randrange(1, SEED_LIMIT)
+        try:
+            scenario = freeze_instance(family=family, seed=seed)
+        except FamilyError as error:
+            problem = error
+            continue
+        if avoid is None or situation(scenario) != situation(avoid):
+            return scenario
+    raise problem or FamilyError(f"{family.slug}: no new instance in {ATTEMPTS} seeds")
