@@ -7,6 +7,8 @@ signed-in user, so that a request reads both in one query (``accounts.sessions``
 
 from __future__ import annotations
 
+from importlib import import_module
+
 from django.conf import settings
 from django.contrib.sessions.base_session import AbstractBaseSession
 from django.db import models
@@ -69,9 +71,9 @@ class Session(AbstractBaseSession):
 
     @classmethod
     def get_session_store_class(cls):
-        from .sessions import SessionStore
-
-        return SessionStore
+        # The configured engine (``accounts.sessions``), named by the setting rather than
+        # imported: that module reads this model, and imports point one way.
+        return import_module(settings.SESSION_ENGINE).SessionStore
 
 
 class UnlockLink(models.Model):

@@ -25,8 +25,7 @@ from django.utils.translation import gettext as _
 
 from config import sql
 from credentials import services as credential_services
-from quiz.editions import with_edition
-from quiz.grading import grade, graded_by
+from quiz.grading import grade, graded_by, with_edition
 from quiz.models import Scenario
 from quiz.numbers import format_number
 

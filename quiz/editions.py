@@ -26,6 +26,7 @@ from typing import Any
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from quiz.grading import decide, expected_answer, with_edition
 from rules_engine.balls import COLOURS
 from rules_engine.editions import DEFAULT_RULESET, EDITIONS, VARIANTS
 
@@ -92,23 +93,6 @@ def is_edition(name: Any) -> bool:
     return isinstance(name, str) and name in EDITIONS
 
 
-def with_edition(
-    case: Mapping[str, Any], *, ruleset: str | None, variants: Sequence[str] = ()
-) -> dict[str, Any]:
-    """``case`` judged by ``ruleset`` (its own when None) with ``variants`` on top; the case
-    is returned unchanged when both are its own already."""
-    judged = dict(case)
-    if ruleset and ruleset != case_ruleset(case):
-        judged["ruleset"] = ruleset
-    if variants:
-        judged["variants"] = list(variants)
-    return judged
-
-
-def case_ruleset(case: Mapping[str, Any]) -> str:
-    return str(case.get("ruleset") or DEFAULT_RULESET)
-
-
 @dataclass(frozen=True)
 class Ruling:
     """One edition's decision on a case."""
@@ -130,7 +114,6 @@ class Ruling:
         each of ``respot_balls`` goes ("Re-spotted on (Black)": "Not re-spotted")."""
         from quiz import asks
         from quiz.explain import ball_label
-        from quiz.grading import expected_answer
 
         values = expected_answer(decision=self.decision, ask=asks.Ask.DECISION, ask_ball="")
         rows = [(str(asks.FIELD_LABELS[key]), asks.describe(key, v)) for key, v in values.items()]
@@ -144,8 +127,6 @@ class Ruling:
 def rulings(case: Mapping[str, Any], *, variants: Sequence[str] = ()) -> list[Ruling]:
     """The decision of every edition on ``case`` with ``variants`` on top (the case's own
     kept), oldest edition first."""
-    from quiz.grading import decide
-
     return [
         Ruling(name, decide(with_edition(case, ruleset=name, variants=variants)))
         for name in EDITIONS

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from quiz import asks
+from rules_engine.editions import DEFAULT_RULESET
 
 if TYPE_CHECKING:
     from quiz.models import Scenario
@@ -121,8 +122,6 @@ def grade(
     a point for every field that agrees (partial credit). ``ruleset`` (an edition the trainee
     chose) and ``variants`` replace the case's own (``quiz.editions``).
     """
-    from quiz.editions import with_edition
-
     case = with_edition(scenario.case, ruleset=ruleset, variants=variants)
     decision = decide(case)
     expected = expected_answer(decision=decision, ask=scenario.ask, ask_ball=scenario.ask_ball)
@@ -156,8 +155,24 @@ def graded_by(*, case: Mapping[str, Any]) -> dict[str, str]:
     >>> graded_by(case={"id": "x"}) == {"ruleset": "wpbsa-2007", "engine_version": __version__}
     True
     """
-    from quiz.editions import case_ruleset
     from rules_engine import __version__
 
     ruleset = case_ruleset(case) if isinstance(case, Mapping) else ""
     return {"ruleset": str(ruleset), "engine_version": __version__}
+
+
+def with_edition(
+    case: Mapping[str, Any], *, ruleset: str | None, variants: Sequence[str] = ()
+) -> dict[str, Any]:
+    """``case`` judged by ``ruleset`` (its own when None) with ``variants`` on top; the case
+    is returned unchanged when both are its own already."""
+    judged = dict(case)
+    if ruleset and ruleset != case_ruleset(case):
+        judged["ruleset"] = ruleset
+    if variants:
+        judged["variants"] = list(variants)
+    return judged
+
+
+def case_ruleset(case: Mapping[str, Any]) -> str:
+    return str(case.get("ruleset") or DEFAULT_RULESET)

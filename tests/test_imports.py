@@ -43,8 +43,6 @@ LAYER_OF = {app: index for index, layer in enumerate(LAYERS) for app in layer}
 #: the imports among them are ignored by the other tests. Remove an entry when its test XPASSes
 #: (strict: the suite fails until then).
 KNOWN_CYCLES: dict[str, tuple[str, ...]] = {
-    "accounts models <-> sessions": ("accounts.models", "accounts.sessions"),
-    "quiz editions <-> grading": ("quiz.editions", "quiz.grading"),
     # issue 21, being written now: spec.py checks a family through positions and constraints,
     # which take FamilyError and value_of from spec.py (the shared piece belongs below them).
     "quiz families spec <-> positions, constraints": (

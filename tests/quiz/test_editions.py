@@ -24,9 +24,8 @@ from quiz.editions import (
     ruleset_label,
     rulings,
     variant_label,
-    with_edition,
 )
-from quiz.grading import grade
+from quiz.grading import grade, with_edition
 from quiz.models import PracticeAnswer, Scenario, SelfTest, Topic
 from rules_engine.editions import EDITIONS
 from tests.conftest import answer_post_data
