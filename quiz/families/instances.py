@@ -18,15 +18,19 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import rules_engine
+from quiz.families import positions
 from quiz.families.constraints import failing
-from quiz.families.spec import Family, FamilyError, draw, fill, value_of
+from quiz.families.spec import Family, FamilyError, draw, draw_place, fill, is_place, value_of
 from quiz.grading import expected_answer
 
 MAX_DRAWS = 200
+#: How often a position with ``keep`` is drawn again, the other parameters kept, before the
+#: whole parameter set is.
+KEEP_DRAWS = 60
 CASE_FORMAT = "snooker-referee-case/1"
 
 
@@ -50,6 +54,8 @@ class Instance:
     case: Mapping[str, Any]
     decision: Mapping[str, Any]
     answer: Mapping[str, Any]
+    #: What the engine's geometry computed from the case's positions (``positions.geometry_facts``).
+    geometry: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def situation(self) -> str:
@@ -69,12 +75,33 @@ def _case(*, family: Family, values: Mapping[str, Any], seed: int) -> dict[str, 
     return case
 
 
-def _judged(*, family: Family, case: Mapping[str, Any]) -> dict[str, Any]:
+def _loaded(*, family: Family, case: Mapping[str, Any]) -> rules_engine.Case:
     try:
-        loaded = rules_engine.load_case(case)
+        return rules_engine.load_case(case)
     except rules_engine.CaseError as error:
         raise CaseProblem(f"{family.slug}: the case does not load: {error}") from None
-    return rules_engine.judge(loaded).to_dict()
+
+
+def _kept_positions(
+    *, family: Family, values: dict[str, Any], rng: random.Random, seed: int
+) -> bool:
+    """Draws each position with ``keep`` again (the rest of ``values`` unchanged) until the
+    engine's geometry gives the facts it keeps; False when it never does."""
+    for name, spec in family.parameters.items():
+        if not (is_place(spec) and "keep" in spec):
+            continue
+        for _ in range(KEEP_DRAWS):
+            case = _loaded(family=family, case=_case(family=family, values=values, seed=seed))
+            facts = positions.geometry_facts(case)
+            if positions.kept(spec["keep"], facts=facts, values=values):
+                break
+            try:
+                values[name] = draw_place(family=family, name=name, rng=rng, values=values)
+            except positions.PlacementMiss:
+                return False
+        else:
+            return False
+    return True
 
 
 def build_instance(*, family: Family, seed: int) -> Instance:
@@ -83,11 +110,17 @@ def build_instance(*, family: Family, seed: int) -> Instance:
     rng = random.Random(seed)
     ask = rng.choice(family.ask)
     for _ in range(MAX_DRAWS):
-        values = draw(family=family, rng=rng)
+        try:
+            values = draw(family=family, rng=rng)
+        except positions.PlacementMiss:
+            continue
         if failing(constraints=family.constraints, values=values):
             continue
+        if not _kept_positions(family=family, values=values, rng=rng, seed=seed):
+            continue
         case = _case(family=family, values=values, seed=seed)
-        decision = _judged(family=family, case=case)
+        loaded = _loaded(family=family, case=case)
+        decision = rules_engine.judge(loaded).to_dict()
         if failing(constraints=family.constraints, values=values, decision=decision):
             continue
         ask_ball = str(value_of(family.ask_ball, values=values) or "")
@@ -101,6 +134,7 @@ def build_instance(*, family: Family, seed: int) -> Instance:
             case=case,
             decision=decision,
             answer=answer,
+            geometry=positions.geometry_facts(loaded),
         )
     raise ConstraintProblem(
         f"{family.slug}: no parameter set of {MAX_DRAWS} drawn for seed {seed} "

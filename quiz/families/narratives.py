@@ -31,6 +31,7 @@ import rules_engine
 from quiz.explain import ball_name, ball_word, format_list
 from quiz.families.instances import Instance
 from quiz.numbers import format_number, native_digits
+from rules_engine.table import SPOTS
 
 CONTEXT = "family narrative"
 
@@ -54,7 +55,13 @@ def _say(message: str, **params: Any) -> str:
 
 
 def _table(state: Mapping[str, Any], striker: str) -> list[tuple[str, str]]:
-    reds = int(state.get("reds", 15))
+    placed = state.get("positions")
+    reds = int(state.get("reds", len(placed.get("red", ())) if placed else 15))
+    on_table = state.get("colours") or (
+        [colour for colour in rules_engine.COLOURS if colour in placed]
+        if placed
+        else list(rules_engine.COLOURS)
+    )
     said = []
     if reds:
         text = npgettext(
@@ -65,7 +72,6 @@ def _table(state: Mapping[str, Any], striker: str) -> list[tuple[str, str]]:
         ) % {"count": format_number(reds)}
         said.append(("reds", native_digits(text)))
     else:
-        on_table = state.get("colours") or rules_engine.COLOURS
         colours = format_list([ball_word(ball) for ball in on_table])
         said.append(
             (
@@ -85,7 +91,7 @@ def _table(state: Mapping[str, Any], striker: str) -> list[tuple[str, str]]:
             ),
         )
     )
-    ball_on = state.get("ball_on") or ("red" if reds else (state.get("colours") or ["yellow"])[0])
+    ball_on = state.get("ball_on") or ("red" if reds else on_table[0])
     if ball_on == "red":
         said.append(("ball_on", _say("The ball on is a red.")))
     elif ball_on == "colour":
@@ -197,16 +203,146 @@ def _contact(stroke: Mapping[str, Any], striker: str) -> list[str]:
             said.append(_say("A red is potted."))
         else:
             said.append(_say("%(ball)s is potted.", ball=ball_name(ball)))
+    for ball in stroke.get("off_table", ()):
+        if ball == "red":
+            said.append(_say("A red is forced off the table."))
+        else:
+            said.append(_say("%(ball)s is forced off the table.", ball=ball_name(ball)))
     if stroke.get("cue_ball") == "potted" and "edge" not in stroke:
         said.append(_say("The cue ball goes into a pocket."))
+    if stroke.get("cue_ball") == "off_table":
+        said.append(_say("The cue ball leaves the table."))
     return said
 
 
-def _spots(occupied: list[str]) -> list[str]:
+#: Infringements a referee sees that the contact facts do not show (``stroke.infringements``).
+_INFRINGEMENTS = {
+    "jump_shot": "%(striker)s plays a jump shot: the cue ball jumps over an object ball.",
+    "push_stroke": "The referee judges the stroke a push stroke.",
+    "feet_off_floor": "%(striker)s plays the stroke with both feet off the floor.",
+    "double_hit": "The tip strikes the cue ball twice in the stroke.",
+    "partner_consulted": "Before the stroke, %(striker)s confers with his partner.",
+}
+
+
+def _infringements(stroke: Mapping[str, Any], striker: str) -> list[str]:
+    said = []
+    for code in stroke.get("infringements", ()):
+        name, _, ball = code.partition(":")
+        if name == "touched" and ball == "red":
+            said.append(
+                _say("During the stroke, %(striker)s touches a red with his hand.", striker=striker)
+            )
+        elif name == "touched":
+            said.append(
+                _say(
+                    "During the stroke, %(striker)s touches %(ball_gen)s with his hand.",
+                    striker=striker,
+                    ball_gen=ball_name(ball, case="_gen"),
+                )
+            )
+        else:
+            said.append(_say(_INFRINGEMENTS[name], striker=striker))
+    return said
+
+
+_RULESETS = {
+    "wpbsa-2007": "The frame is played under the WPBSA rules of 2007.",
+    "wpbsa-2014": "The frame is played under the WPBSA rules as amended in 2014.",
+    "fr-club": "The frame is played under the French club rules.",
+}
+
+
+def _setting(case: Mapping[str, Any], striker: str, opponent: str) -> list[tuple[str, str]]:
+    """The edition, the sides of a four-handed frame, in hand, a free ball, a re-spotted
+    black: the circumstances a stroke is played in, when the case gives them."""
+    state = case.get("state", {})
+    said = []
+    if "ruleset" in case:
+        said.append(("ruleset", _say(_RULESETS[case["ruleset"]])))
+    if "sides" in state:
+        (first, mates_a), (_, mates_b) = sorted(state["sides"].items())
+        said.append(
+            (
+                "sides",
+                _say(
+                    "A four-handed frame: side A is %(a1)s and %(a2)s, side B is %(b1)s and "
+                    "%(b2)s; the order of play is %(order)s.",
+                    a1=mates_a[0],
+                    a2=mates_a[1],
+                    b1=mates_b[0],
+                    b2=mates_b[1],
+                    order=format_list(list(state["players"])),
+                ),
+            )
+        )
+    if state.get("respotted_black"):
+        said.append(("respotted_black", _say("The frame is on a re-spotted black.")))
+    if state.get("free_ball"):
+        said.append(
+            (
+                "free_ball",
+                _say(
+                    "After a foul by %(opponent)s, a free ball was called; %(striker)s plays it.",
+                    opponent=opponent,
+                    striker=striker,
+                ),
+            )
+        )
+    if state.get("in_hand") or ("positions" in state and "white" not in state["positions"]):
+        said.append(
+            ("in_hand", _say("%(striker)s has the cue ball in hand, in the D.", striker=striker))
+        )
+    return said
+
+
+def _placed(instance: Instance, striker: str) -> list[tuple[str, str]]:
+    """A case with positions: the diagram, and what the engine's geometry found in it."""
+    state = instance.case.get("state", {})
+    stroke = instance.case.get("stroke", {})
+    geometry = instance.geometry
+    said = [("positions", _say("The diagram shows where the balls stand before the stroke."))]
+    if geometry.get("touching"):
+        ball = geometry["touching"][0]
+        said.append(
+            (
+                "touching",
+                _say("The cue ball touches a red, and the referee has declared a touching ball.")
+                if ball == "red"
+                else _say(
+                    "The cue ball touches %(ball_gen)s, and the referee has declared a touching "
+                    "ball.",
+                    ball_gen=ball_name(ball, case="_gen"),
+                ),
+            )
+        )
+    leaving = [*stroke.get("potted", ()), *stroke.get("off_table", ())]
+    if any(ball != "red" for ball in leaving):
+        placed = state["positions"]
+        said += [
+            ("occupied_spots", text)
+            for text in _spots(
+                list(geometry["occupied_spots"]),
+                own=[
+                    colour
+                    for colour in geometry["occupied_spots"]
+                    if colour not in leaving and placed.get(colour) == list(SPOTS[colour])
+                ],
+            )
+        ]
+    if "path_to_ball_on" in geometry:
+        said.append(("path_to_ball_on", _say(_PATHS[geometry["path_to_ball_on"]], striker=striker)))
+    return said
+
+
+def _spots(occupied: list[str], *, own: list[str] | None = None) -> list[str]:
+    """Which spots are taken; ``own`` names colours standing on their own spot."""
     if not occupied:
         return [_say("Every spot is free.")]
     said = [
-        _say(
+        _say("%(ball)s stands on its own spot.", ball=ball_name(spot))
+        if spot in (own or ())
+        else _say(
             "The spot of %(ball_gen)s is taken by another ball.",
             ball_gen=ball_name(spot, case="_gen"),
         )
@@ -254,31 +390,53 @@ def _stalemate(procedure: Mapping[str, Any]) -> list[str]:
     return said
 
 
+def _opponent(state: Mapping[str, Any], striker: str) -> str:
+    """Who plays after the striker: the other player, or in a four-handed frame the next in
+    the order of play."""
+    players = state.get("players") or ["A", "B"]
+    return players[(players.index(striker) + 1) % len(players)]
+
+
 def narrate(*, instance: Instance) -> Narrative:
     """The instance in the active language (``translation.override`` chooses it)."""
     state = instance.case.get("state", {})
     stroke = instance.case.get("stroke", {})
-    striker = state.get("striker", "A")
-    opponent = "B" if striker == "A" else "A"
-    stated = _table(state, striker)
+    striker = state.get("striker", (state.get("players") or ["A"])[0])
+    opponent = _opponent(state, striker)
+    stated = _setting(instance.case, striker, opponent) + _table(state, striker)
     if "occupied_spots" in state:
         stated += [("occupied_spots", text) for text in _spots(list(state["occupied_spots"]))]
+    if "positions" in state:
+        stated += _placed(instance, striker)
     if "path_to_ball_on" in stroke:
         stated.append(("path_to_ball_on", _say(_PATHS[stroke["path_to_ball_on"]], striker=striker)))
     if "misses" in state:
         stated.append(("misses", _say(_MISSES[state["misses"]], striker=striker)))
     if state.get("touching"):
         stated += [("touching", text) for text in _touching(state, stroke, striker)]
-    if "procedure" in instance.case:
-        stated += [("stalemate", text) for text in _stalemate(instance.case["procedure"])]
+    elif "touching_moved" in stroke and instance.geometry.get("touching"):
+        stated.append(
+            ("touching", _say(_TOUCHING_MOVED[stroke["touching_moved"]], striker=striker))
+        )
+    procedure = instance.case.get("procedure", {})
+    if procedure.get("kind") == "stalemate":
+        stated += [("stalemate", text) for text in _stalemate(procedure)]
+    elif procedure.get("kind") == "concede":
+        stated.append(("stroke", _say("%(striker)s concedes the frame.", striker=striker)))
     else:
+        stated += [("infringements", text) for text in _infringements(stroke, striker)]
         stated += [("stroke", text) for text in _contact(stroke, striker)]
     if "edge" in stroke:
         stated += [("edge", text) for text in _edge(stroke["edge"])]
-    if "snookered_after" in stroke:
+    if "positions_after" in stroke:
+        stated.append(
+            ("positions", _say("The diagram shows where the balls came to rest after the stroke."))
+        )
+    snookered_after = stroke.get("snookered_after", instance.geometry.get("snookered_after"))
+    if snookered_after is not None:
         message = (
             "After the stroke, %(opponent)s is snookered."
-            if stroke["snookered_after"]
+            if snookered_after
             else "After the stroke, %(opponent)s is not snookered."
         )
         stated.append(("snookered_after", _say(message, opponent=opponent)))

@@ -40,6 +40,13 @@ FACTS = (
     "touching",
     "edge",
     "stalemate",
+    "ruleset",
+    "sides",
+    "in_hand",
+    "free_ball",
+    "respotted_black",
+    "positions",
+    "infringements",
 )
 #: Who may draw a family's instances (``audience`` in the fixture, ``practice`` by default):
 #: practice only, exams only (the exam pool is closed: never shown in practice), or both.
@@ -175,20 +182,26 @@ def is_place(spec: Any) -> bool:
     return isinstance(spec, dict) and "place" in spec
 
 
-def draw_place(
-    *, family: Family, name: str, rng: random.Random, values: Mapping[str, Any]
-) -> Any:
+def draw_place(*, family: Family, name: str, rng: random.Random, values: Mapping[str, Any]) -> Any:
     """Parameter ``name``'s position, free of every other ball the family has placed in
-    ``values`` (``positions.PlacementMiss`` when there is no room)."""
+    ``values`` (``positions.PlacementMiss`` when there is no room). When its ``only_if``
+    constraint does not hold: the ``otherwise`` recipe, or ``None`` (no ball)."""
     from quiz.families import positions
+    from quiz.families.constraints import holds
 
+    spec = family.parameters[name]
+    recipe = spec["place"]
+    if "only_if" in spec and not holds(constraint=spec["only_if"], values=values):
+        if "otherwise" not in spec:
+            return None
+        recipe = spec["otherwise"]
     placed = [
         point
         for other, spec in family.parameters.items()
         if other != name and other in values and is_place(spec)
         for point in positions.points_of(values[other])
     ]
-    return positions.place(family.parameters[name]["place"], rng=rng, placed=placed, values=values)
+    return positions.place(recipe, rng=rng, placed=placed, values=values)
 
 
 def draw(*, family: Family, rng: random.Random) -> dict[str, Any]:
