@@ -15,7 +15,7 @@ from exams.selectors import federations_languages
 from federations.models import Federation
 from quiz.asks import Ask
 from quiz.explain import ball_label
-from quiz.management.commands.load_scenarios import SLUG
+from quiz.loading import SLUG
 from quiz.models import Audience, Difficulty, Topic
 from studio import selectors
 from studio.services import MAX_BODY, WORD_FIELDS, slug_taken

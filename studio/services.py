@@ -21,11 +21,12 @@ from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils import timezone
 
+from exams.selectors import federation_languages
 from federations.models import Federation
 from quiz import asks
+from quiz import loading as loader
 from quiz.explain import explain
 from quiz.grading import expected_answer
-from quiz.management.commands import load_scenarios as loader
 from quiz.models import Audience, Scenario, Topic
 from quiz.validation import ScenarioProblem, scenario_problems, store_scenario
 from studio.models import Author, AuthorInvitation, Draft, PublishedVersion
@@ -280,7 +281,9 @@ def publish_problems(*, draft: Draft) -> list[ScenarioProblem]:
         problems.append(ScenarioProblem("slug", "is already used by another scenario"))
     decision = verdict(case=draft.case).decision
     expect = expectation(decision) if decision is not None else {}
-    return problems + scenario_problems(fields=fixture_fields(draft=draft, expect=expect))
+    return problems + scenario_problems(
+        fields=fixture_fields(draft=draft, expect=expect), pool_languages=federation_languages
+    )
 
 
 @transaction.atomic
@@ -299,7 +302,7 @@ def publish(*, draft: Draft, user: Any, now: datetime | None = None) -> list[Sce
         return problems
     expect = expectation(verdict(case=draft.case).decision or {})
     fields = fixture_fields(draft=draft, expect=expect)
-    problems = store_scenario(fields=fields)
+    problems = store_scenario(fields=fields, pool_languages=federation_languages)
     if problems:
         return problems
     draft.scenario = Scenario.objects.get(slug=draft.slug)
@@ -352,7 +355,7 @@ def import_fixture(
     with tempfile.TemporaryDirectory(prefix="baize-import-") as folder:
         path = Path(folder) / (Path(name).name or "import.json")
         path.write_bytes(content)
-        bank = loader.read_bank([path])
+        bank = loader.read_bank([path], pool_languages=federation_languages)
     problems = list(bank.problems)
     if bank.topics:
         problems.append(f"{name}: -: model: only scenarios may be imported here, not topics")

@@ -20,8 +20,8 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 import rules_engine
+from quiz import loading as loader
 from quiz.explain import ball_label
-from quiz.management.commands import load_scenarios as loader
 from rules_engine.balls import INFRINGEMENT_CLASSES, INFRINGEMENTS_NEEDING_BALL
 
 FIELDS: dict[str, Any] = {

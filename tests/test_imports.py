@@ -58,9 +58,6 @@ KNOWN_CYCLES: dict[str, tuple[str, ...]] = {
 }
 #: Imports of a higher app being untied right now, each by its edges (importer, imported).
 KNOWN_UPWARD: dict[str, tuple[tuple[str, str], ...]] = {
-    "load_scenarios reads exams.selectors": (
-        ("quiz.management.commands.load_scenarios", "exams.selectors"),
-    ),
     "exams revokes credentials": (
         ("exams.regrading", "credentials.services"),
         ("exams.services", "credentials.services"),

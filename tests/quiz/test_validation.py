@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from quiz.management.commands import load_scenarios
+from exams.selectors import federation_languages
+from quiz import loading
 from quiz.models import Scenario, Topic
 from quiz.validation import scenario_problems, store_scenario
 
@@ -35,7 +36,7 @@ def topic(db):
 
 
 def test_a_good_scenario_is_stored_without_expect():
-    assert store_scenario(fields=fields()) == []
+    assert store_scenario(fields=fields(), pool_languages=federation_languages) == []
     scenario = Scenario.objects.get(slug="v-in-off")
     assert "expect" not in scenario.case and scenario.title_pl == "title pl"
 
@@ -43,14 +44,17 @@ def test_a_good_scenario_is_stored_without_expect():
 def test_problems_are_load_scenarios_own(tmp_path):
     bad = fields(title_fa="", difficulty=9,
                  case={**fields()["case"], "expect": {"penalty": 7}})
-    problems = scenario_problems(fields=bad)
+    problems = scenario_problems(fields=bad, pool_languages=federation_languages)
     path = tmp_path / "one.json"
     path.write_text(json.dumps([{"model": "quiz.scenario", "fields": bad}]))
-    lines = load_scenarios.read_bank([path]).problems
+    lines = loading.read_bank([path], pool_languages=federation_languages).problems
     assert [f"{path}: v-in-off: {p.path}: {p.message}" for p in problems] == lines
     assert {"title_fa", "difficulty", "case.expect.penalty"} <= {p.path for p in problems}
-    assert store_scenario(fields=bad) and not Scenario.objects.exists()
+    assert store_scenario(fields=bad, pool_languages=federation_languages)
+    assert not Scenario.objects.exists()
 
 
 def test_a_bad_slug_is_a_problem_not_an_error():
-    assert [p.path for p in scenario_problems(fields=fields(slug="no spaces"))] == ["slug"]
+    bad = fields(slug="no spaces")
+    problems = scenario_problems(fields=bad, pool_languages=federation_languages)
+    assert [p.path for p in problems] == ["slug"]

@@ -9,8 +9,9 @@ import pytest
 from django.utils import timezone
 
 from exams.models import Attempt, AttemptQuestion, Enrolment, Exam
+from exams.selectors import federation_languages
 from exams.services import frozen_question
-from quiz.management.commands import load_scenarios
+from quiz import loading
 from quiz.models import Audience, Scenario
 from studio import services
 from studio.models import Draft, PublishedVersion
@@ -55,7 +56,7 @@ def test_publish_refuses_what_load_scenarios_refuses(draft, users, tmp_path):
     fixture = tmp_path / "bank.json"
     fields = services.fixture_fields(draft=draft, expect={})
     fixture.write_text(json.dumps([{"model": "quiz.scenario", "fields": fields}]))
-    bank = load_scenarios.read_bank([fixture])
+    bank = loading.read_bank([fixture], pool_languages=federation_languages)
     from_loader = {line.split(": ")[2] for line in bank.problems}
     assert "ask_ball" in paths(problems)
     assert any(path.startswith("case.state") for path in paths(problems))

@@ -1,7 +1,8 @@
-"""Load topics and scenarios from fixture files, after the engine has checked every one.
+"""The scenario bank's loader: read fixture files, check every topic and scenario with the
+engine, and store them all or nothing. ``manage.py load_scenarios`` (exams/management), the
+studio's publishing and import (``quiz.validation``, ``studio.services``) all go through it.
 
-    python manage.py load_scenarios fixtures/topics.json fixtures/scenarios/*.json \\
-        fixtures/exam/*.json
+Load topics and scenarios from fixture files, after the engine has checked every one.
 
 Every scenario's case is validated and judged by the engine and the author's
 ``expect`` block compared with the decision. Any problem is reported as one line,
@@ -26,13 +27,12 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 from django.db.models import Q
 
@@ -53,8 +53,14 @@ SLUG = re.compile(r"^[-a-zA-Z0-9_]+\Z")
 MAX_ORDER = 32767
 
 
+#: The languages a federation's exam-only scenarios must be written in. The exams know it
+#: (``exams.selectors.federation_languages``: those its exams offer), so the caller passes it in.
+PoolLanguages = Callable[..., list[str]]  # called as pool_languages(federation=...)
+
+
 @dataclass
 class Bank:
+    pool_languages: PoolLanguages
     topics: dict[str, dict[str, Any]] = field(default_factory=dict)
     scenarios: dict[str, dict[str, Any]] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
@@ -111,9 +117,9 @@ def shape_problem(value: Any) -> tuple[str, str] | None:
     return None
 
 
-def read_bank(paths: list[Path]) -> Bank:
+def read_bank(paths: list[Path], *, pool_languages: PoolLanguages) -> Bank:
     """Read and check every file; ``Bank.problems`` lists everything wrong."""
-    bank = Bank()
+    bank = Bank(pool_languages=pool_languages)
     for path in paths:
         source = str(path)
         objects, error = read_json(path)
@@ -215,16 +221,14 @@ def check_partly_written(
                     bank.problem(source, slug, f"{name}_{code}", PARTLY_WRITTEN)
 
 
-def required_languages(fields: Mapping[str, Any]) -> list[str]:
+def required_languages(bank: Bank, fields: Mapping[str, Any]) -> list[str]:
     """The languages a scenario must be written in: an exam-only scenario of a federation,
     the languages its exams offer; the shared exam pool and practice, every language."""
-    from exams.selectors import federation_languages
-
     owner = federation_slug(fields.get("federation"))
     if fields.get("audience") == Audience.EXAM and owner:
         federation = Federation.objects.filter(slug=owner).first()
         if federation is not None:
-            return federation_languages(federation=federation)
+            return bank.pool_languages(federation=federation)
     return languages()
 
 
@@ -271,7 +275,7 @@ def federation_slug(value: Any) -> str | None:
 def check_scenario(
     bank: Bank, source: str, slug: str, fields: Mapping[str, Any], known_topics: set[str]
 ) -> None:
-    required = required_languages(fields)
+    required = required_languages(bank, fields)
     check_translations(bank, source, slug, fields, SCENARIO_TRANSLATED, required)
     check_partly_written(bank, source, slug, fields, required)
     if len(slug) > MAX_LENGTHS["scenario_slug"]:
@@ -528,23 +532,3 @@ def store_bank(bank: Bank) -> tuple[int, int]:
             | translated(fields, SCENARIO_TRANSLATED),
         )
     return len(bank.topics), len(bank.scenarios)
-
-
-class Command(BaseCommand):
-    help = "Validate topics and scenarios with the engine, then load them (all or nothing)."
-
-    def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("paths", nargs="+", type=Path, help="fixture files (JSON)")
-
-    def handle(self, *args: Any, paths: list[Path], **options: Any) -> None:
-        bank = read_bank(paths)
-        if bank.problems:
-            for line in bank.problems:
-                self.stderr.write(line)
-            raise CommandError(
-                f"{len(bank.problems)} problem(s) found; nothing was loaded."
-            )
-        topics, scenarios = store_bank(bank)
-        self.stdout.write(
-            self.style.SUCCESS(f"Loaded {topics} topic(s) and {scenarios} scenario(s).")
-        )
