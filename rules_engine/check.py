@@ -144,46 +144,52 @@ def check_expect_shape(expect: Any) -> list[Problem]:
         ):
             problems.append(Problem(path, "must be a list"))
             continue
-        if key == "calls":
-            problems += [
-                Problem(f"{path}[{i}]", f"unknown call {_shown(c)}")
-                for i, c in enumerate(value)
-                if c not in CALLS
-            ]
-        elif key == "fouls":
-            for i, foul in enumerate(value):
-                code = foul.get("code") if isinstance(foul, Mapping) else foul
-                if not isinstance(code, str) or code not in FOUL_CLASSES:
-                    problems.append(Problem(f"{path}[{i}]", f"unknown foul code {_shown(code)}"))
-        elif key == "respots":
-            for i, respot in enumerate(value):
-                position = respot.get("position", [0, 0]) if isinstance(respot, Mapping) else None
-                if (
-                    not isinstance(respot, Mapping)
-                    or "ball" not in respot
-                    or respot.get("to") not in RESPOT_TARGETS
-                    or not isinstance(position, list)
-                    or len(position) != 2
-                    or not all(isinstance(c, (int, float)) for c in position)
-                ):
-                    problems.append(
-                        Problem(f"{path}[{i}]", 'must be {"ball": …, "to": <a re-spot target>}')
-                    )
-        elif (
-            key == "next" and isinstance(value, Mapping) and isinstance(value.get("options"), list)
-        ):
-            problems += [
-                Problem(f"{path}.options[{i}]", f"unknown option {_shown(o)}")
-                for i, o in enumerate(value["options"])
-                if o not in NEXT_OPTIONS
-            ]
-        elif (
-            key == "frame"
-            and isinstance(value, Mapping)
-            and value.get("reason") not in (None,) + FRAME_REASONS
-        ):
-            reason = _shown(value.get("reason"))
-            problems.append(Problem(f"{path}.reason", f"unknown reason {reason}"))
+        problems += _value_problems(key, value, path)
+    return problems
+
+
+def _value_problems(key: str, value: Any, path: str) -> list[Problem]:
+    """Unknown codes inside one field of an ``expect`` block: calls, foul codes, re-spot targets,
+    options, frame reasons."""
+    problems: list[Problem] = []
+    if key == "calls":
+        problems += [
+            Problem(f"{path}[{i}]", f"unknown call {_shown(c)}")
+            for i, c in enumerate(value)
+            if c not in CALLS
+        ]
+    elif key == "fouls":
+        for i, foul in enumerate(value):
+            code = foul.get("code") if isinstance(foul, Mapping) else foul
+            if not isinstance(code, str) or code not in FOUL_CLASSES:
+                problems.append(Problem(f"{path}[{i}]", f"unknown foul code {_shown(code)}"))
+    elif key == "respots":
+        for i, respot in enumerate(value):
+            position = respot.get("position", [0, 0]) if isinstance(respot, Mapping) else None
+            if (
+                not isinstance(respot, Mapping)
+                or "ball" not in respot
+                or respot.get("to") not in RESPOT_TARGETS
+                or not isinstance(position, list)
+                or len(position) != 2
+                or not all(isinstance(c, (int, float)) for c in position)
+            ):
+                problems.append(
+                    Problem(f"{path}[{i}]", 'must be {"ball": …, "to": <a re-spot target>}')
+                )
+    elif key == "next" and isinstance(value, Mapping) and isinstance(value.get("options"), list):
+        problems += [
+            Problem(f"{path}.options[{i}]", f"unknown option {_shown(o)}")
+            for i, o in enumerate(value["options"])
+            if o not in NEXT_OPTIONS
+        ]
+    elif (
+        key == "frame"
+        and isinstance(value, Mapping)
+        and value.get("reason") not in (None,) + FRAME_REASONS
+    ):
+        reason = _shown(value.get("reason"))
+        problems.append(Problem(f"{path}.reason", f"unknown reason {reason}"))
     return problems
 
 

@@ -21,6 +21,28 @@ from rules_engine.reading import MAX_SCORE, FieldReader, describe, is_int
 from rules_engine.table import Point
 from rules_engine.values import Positions, State, Stroke, occupied_spots, unspotted_points
 
+#: The fields of ``state`` (spec section 3).
+_STATE_FIELDS = (
+    "players",
+    "sides",
+    "striker",
+    "breaker",
+    "scores",
+    "reds",
+    "colours",
+    "ball_on",
+    "free_ball",
+    "in_hand",
+    "touching",
+    "misses",
+    "respotted_black",
+    "totals_count",
+    "deciding_frame",
+    "unspotted_colour",
+    "occupied_spots",
+    "positions",
+)
+
 
 class StateReader(FieldReader):
     """Reads ``state``, its positions and the checks of its facts."""
@@ -70,88 +92,21 @@ class StateReader(FieldReader):
 
     def state(self, value: Any) -> State | None:
         path = "state"
-        known = (
-            "players",
-            "sides",
-            "striker",
-            "breaker",
-            "scores",
-            "reds",
-            "colours",
-            "ball_on",
-            "free_ball",
-            "in_hand",
-            "touching",
-            "misses",
-            "respotted_black",
-            "totals_count",
-            "deciding_frame",
-            "unspotted_colour",
-            "occupied_spots",
-            "positions",
-        )
-        data = self.mapping(value, path, known)
+        data = self.mapping(value, path, _STATE_FIELDS)
         if data is None:
             return None
         before = len(self.problems)
-        players = self.string_list(data, "players", path, default=("A", "B"))
-        if players is not None and (
-            len(players) < 2 or len(set(players)) != len(players) or "" in players
-        ):
-            self.problem(f"{path}.players", "must list at least two different player names")
-            players = None
+        players, striker, breaker = self.players(data, path)
         sides = self.sides(data, players)
-        striker = breaker = None
-        if players:
-            striker = data.get("striker", players[0])
-            if striker not in players:
-                self.problem(f"{path}.striker", f"{describe(striker)} is not one of the players")
-            breaker = data.get("breaker", players[0])
-            if breaker not in players:
-                self.problem(f"{path}.breaker", f"{describe(breaker)} is not one of the players")
         scores = self.scores(data, sides)
-
         positions = (
             self.positions(data["positions"], f"{path}.positions") if "positions" in data else None
         )
-        reds = data.get("reds", len(positions.red) if positions is not None else 15)
-        if not is_int(reds) or not 0 <= reds <= 15:
-            self.problem(
-                f"{path}.reds", f"must be a whole number from 0 to 15, not {describe(reds)}"
-            )
-            reds = None
-        elif positions is not None and reds != len(positions.red):
-            self.problem(
-                f"{path}.reds", f"says {reds} but positions place {len(positions.red)} reds"
-            )
-        default_colours = (
-            tuple(c for c, _ in positions.colours) if positions is not None else COLOURS
-        )
-        colour_list = self.string_list(data, "colours", path, COLOURS, default=default_colours)
-        colours: tuple[str, ...] | None = None
-        if colour_list is not None:
-            if len(set(colour_list)) != len(colour_list):
-                self.problem(f"{path}.colours", "lists a colour twice")
-            colours = tuple(c for c in COLOURS if c in colour_list)
-            if positions is not None and set(colours) != set(default_colours):
-                self.problem(f"{path}.colours", "does not match the colours placed in positions")
+        reds, colours = self.reds_and_colours(data, path, positions)
         ball_on = self.choice(data, "ball_on", path, BALL_ON_VALUES, None)
         free_ball = self.boolean(data, "free_ball", path, False)
-        in_hand_default = positions is not None and positions.white is None
-        in_hand = self.boolean(data, "in_hand", path, in_hand_default)
-        if positions is not None and "in_hand" in data and in_hand != in_hand_default:
-            self.problem(
-                f"{path}.in_hand",
-                "must agree with positions: the cue ball is in hand exactly "
-                "when positions.white is absent",
-            )
-        misses = data.get("misses", 0)
-        if not is_int(misses) or not 0 <= misses <= 2:
-            self.problem(
-                f"{path}.misses",
-                f"must be 0, 1 or 2, not {describe(misses)} (a third miss awards the frame)",
-            )
-            misses = 0
+        in_hand = self.in_hand(data, path, positions)
+        misses = self.misses(data, path)
         respotted_black = self.boolean(data, "respotted_black", path, False)
         totals_count = self.boolean(data, "totals_count", path, False)
         deciding_frame = self.boolean(data, "deciding_frame", path, False)
@@ -194,6 +149,78 @@ class StateReader(FieldReader):
         if unspotted is not None:
             self.check_unspotted(state, unspotted)
         return state if len(self.problems) == before else None
+
+    def players(
+        self, data: Mapping[str, Any], path: str
+    ) -> tuple[tuple[str, ...] | None, Any, Any]:
+        """``(players, striker, breaker)``; players None when they are not valid."""
+        players = self.string_list(data, "players", path, default=("A", "B"))
+        if players is not None and (
+            len(players) < 2 or len(set(players)) != len(players) or "" in players
+        ):
+            self.problem(f"{path}.players", "must list at least two different player names")
+            players = None
+        striker = breaker = None
+        if players:
+            striker = data.get("striker", players[0])
+            if striker not in players:
+                self.problem(f"{path}.striker", f"{describe(striker)} is not one of the players")
+            breaker = data.get("breaker", players[0])
+            if breaker not in players:
+                self.problem(f"{path}.breaker", f"{describe(breaker)} is not one of the players")
+        return players, striker, breaker
+
+    def reds_and_colours(
+        self, data: Mapping[str, Any], path: str, positions: Positions | None
+    ) -> tuple[int | None, tuple[str, ...] | None]:
+        """The reds and colours on the table, in value order (None when not valid), agreeing with
+        the positions when they are given."""
+        reds = data.get("reds", len(positions.red) if positions is not None else 15)
+        if not is_int(reds) or not 0 <= reds <= 15:
+            self.problem(
+                f"{path}.reds", f"must be a whole number from 0 to 15, not {describe(reds)}"
+            )
+            reds = None
+        elif positions is not None and reds != len(positions.red):
+            self.problem(
+                f"{path}.reds", f"says {reds} but positions place {len(positions.red)} reds"
+            )
+        default_colours = (
+            tuple(c for c, _ in positions.colours) if positions is not None else COLOURS
+        )
+        colour_list = self.string_list(data, "colours", path, COLOURS, default=default_colours)
+        colours: tuple[str, ...] | None = None
+        if colour_list is not None:
+            if len(set(colour_list)) != len(colour_list):
+                self.problem(f"{path}.colours", "lists a colour twice")
+            colours = tuple(c for c in COLOURS if c in colour_list)
+            if positions is not None and set(colours) != set(default_colours):
+                self.problem(f"{path}.colours", "does not match the colours placed in positions")
+        return reds, colours
+
+    def in_hand(
+        self, data: Mapping[str, Any], path: str, positions: Positions | None
+    ) -> bool | None:
+        """``in_hand``: by default, and necessarily, whether positions leave out the white."""
+        in_hand_default = positions is not None and positions.white is None
+        in_hand = self.boolean(data, "in_hand", path, in_hand_default)
+        if positions is not None and "in_hand" in data and in_hand != in_hand_default:
+            self.problem(
+                f"{path}.in_hand",
+                "must agree with positions: the cue ball is in hand exactly "
+                "when positions.white is absent",
+            )
+        return in_hand
+
+    def misses(self, data: Mapping[str, Any], path: str) -> int:
+        misses = data.get("misses", 0)
+        if not is_int(misses) or not 0 <= misses <= 2:
+            self.problem(
+                f"{path}.misses",
+                f"must be 0, 1 or 2, not {describe(misses)} (a third miss awards the frame)",
+            )
+            return 0
+        return misses
 
     def sides(
         self, data: Mapping[str, Any], players: tuple[str, ...] | None
@@ -268,41 +295,8 @@ class StateReader(FieldReader):
         touching: tuple[str, ...] | None,
     ) -> None:
         path = "state"
-        if reds and len(colours) < 6:
-            missing = ", ".join(c for c in COLOURS if c not in colours)
-            self.problem(
-                f"{path}.colours",
-                f"reds remain on the table, so every colour must be on it; missing: {missing}",
-            )
-        if not reds:
-            if not colours:
-                self.problem(
-                    f"{path}.colours", "no object ball is left on the table: the frame is over"
-                )
-            elif ball_on == "colour" and len(colours) < 6:
-                self.problem(
-                    f"{path}.colours",
-                    "the colour after the last red is on, so every colour must be on the table",
-                )
-            elif colours != COLOURS[len(COLOURS) - len(colours) :]:
-                self.problem(
-                    f"{path}.colours",
-                    "with no reds left the colours leave the table in ascending "
-                    f"order: {', '.join(colours)} cannot be all that is left",
-                )
-        if ball_on == "red" and not reds:
-            self.problem(f"{path}.ball_on", "red cannot be on: no reds are left on the table")
-        elif ball_on in COLOURS:
-            if reds:
-                self.problem(
-                    f"{path}.ball_on", f"{ball_on} cannot be on while reds remain on the table"
-                )
-            elif colours and ball_on != lowest_colour(colours):
-                self.problem(
-                    f"{path}.ball_on",
-                    f"{ball_on} cannot be on: the colours are on in ascending order "
-                    f"and {lowest_colour(colours)} is on the table",
-                )
+        self.check_colours(reds, colours, ball_on)
+        self.check_ball_on(reds, colours, ball_on)
         if ball_on == "colour" and free_ball:
             self.problem(
                 f"{path}.free_ball",
@@ -330,6 +324,50 @@ class StateReader(FieldReader):
                 self.problem(f"{path}.touching[{index}]", f"{ball} is not on the table")
         if touching and len(set(touching)) != len(touching) and "red" not in touching:
             self.problem(f"{path}.touching", "lists a ball twice")
+
+    def check_colours(self, reds: int, colours: tuple[str, ...], ball_on: str | None) -> None:
+        """Every colour is on the table while reds remain (and with the colour after the last
+        red on); after that they leave in ascending order."""
+        path = "state"
+        if reds and len(colours) < 6:
+            missing = ", ".join(c for c in COLOURS if c not in colours)
+            self.problem(
+                f"{path}.colours",
+                f"reds remain on the table, so every colour must be on it; missing: {missing}",
+            )
+        if not reds:
+            if not colours:
+                self.problem(
+                    f"{path}.colours", "no object ball is left on the table: the frame is over"
+                )
+            elif ball_on == "colour" and len(colours) < 6:
+                self.problem(
+                    f"{path}.colours",
+                    "the colour after the last red is on, so every colour must be on the table",
+                )
+            elif colours != COLOURS[len(COLOURS) - len(colours) :]:
+                self.problem(
+                    f"{path}.colours",
+                    "with no reds left the colours leave the table in ascending "
+                    f"order: {', '.join(colours)} cannot be all that is left",
+                )
+
+    def check_ball_on(self, reds: int, colours: tuple[str, ...], ball_on: str | None) -> None:
+        """A red is on only while reds remain, a colour named only when it is the lowest left."""
+        path = "state"
+        if ball_on == "red" and not reds:
+            self.problem(f"{path}.ball_on", "red cannot be on: no reds are left on the table")
+        elif ball_on in COLOURS:
+            if reds:
+                self.problem(
+                    f"{path}.ball_on", f"{ball_on} cannot be on while reds remain on the table"
+                )
+            elif colours and ball_on != lowest_colour(colours):
+                self.problem(
+                    f"{path}.ball_on",
+                    f"{ball_on} cannot be on: the colours are on in ascending order "
+                    f"and {lowest_colour(colours)} is on the table",
+                )
 
     def check_state_geometry(self, state: State) -> None:
         positions = state.positions
@@ -409,6 +447,20 @@ class StateReader(FieldReader):
             )
             return
         code = early[0][1].code
+        self.check_after_early_pot(state, code)
+        side = state.striker_side
+        points = unspotted_points(state, code)
+        if state.scores[side] < points:
+            self.problem(
+                f"state.scores.{side}",
+                f"includes the {points} point(s) {state.striker} scored for {colour} "
+                "(state.unspotted_colour), so it is at least that",
+            )
+
+    def check_after_early_pot(self, state: State, code: str) -> None:
+        """The ball on is the one the pot of ``state.unspotted_colour`` leaves: as the colour on
+        (``early_stroke``), or as a free ball (``early_stroke_free_ball``)."""
+        colour = state.unspotted_colour
         if code == "early_stroke":  # a colour potted as the colour on: a red or yellow next
             expected = "red" if state.reds else "yellow"
             if state.ball_on != expected or (not state.reds and len(state.colours) < 6):
@@ -431,12 +483,4 @@ class StateReader(FieldReader):
         elif not state.reds and colour == state.ball_on:
             self.problem(
                 "state.unspotted_colour", f"{colour} is the ball on, so it was not a free ball"
-            )
-        side = state.striker_side
-        points = unspotted_points(state, code)
-        if state.scores[side] < points:
-            self.problem(
-                f"state.scores.{side}",
-                f"includes the {points} point(s) {state.striker} scored for {colour} "
-                "(state.unspotted_colour), so it is at least that",
             )

@@ -34,6 +34,26 @@ from rules_engine.values import (
     Stroke,
 )
 
+#: The fields of ``stroke`` (spec section 4).
+_STROKE_FIELDS = (
+    "struck",
+    "cue_ball_placed",
+    "nominated",
+    "declared",
+    "first_contact",
+    "potted",
+    "off_table",
+    "cue_ball",
+    "infringements",
+    "best_attempt",
+    "path_to_ball_on",
+    "snookered_after",
+    "free_ball_snookers",
+    "touching_moved",
+    "edge",
+    "positions_after",
+)
+
 
 class StrokeReader(StateReader):
     """Reads ``stroke`` and ``procedure``, and checks each against the state."""
@@ -41,55 +61,13 @@ class StrokeReader(StateReader):
     # ---- stroke ----------------------------------------------------------------------
     def stroke(self, value: Any, state: State | None) -> Stroke | None:
         path = "stroke"
-        known = (
-            "struck",
-            "cue_ball_placed",
-            "nominated",
-            "declared",
-            "first_contact",
-            "potted",
-            "off_table",
-            "cue_ball",
-            "infringements",
-            "best_attempt",
-            "path_to_ball_on",
-            "snookered_after",
-            "free_ball_snookers",
-            "touching_moved",
-            "edge",
-            "positions_after",
-        )
-        data = self.mapping(value, path, known)
+        data = self.mapping(value, path, _STROKE_FIELDS)
         if data is None:
             return None
         before = len(self.problems)
         struck = self.boolean(data, "struck", path, True)
-        cue_ball_placed = self.boolean(data, "cue_ball_placed", path, False)
-        if cue_ball_placed and struck is not False:
-            self.problem(
-                f"{path}.cue_ball_placed",
-                "only for a foul before the stroke (struck: false): once the ball is struck "
-                "it is in play anyway",
-            )
-        nominated = self.choice(data, "nominated", path, OBJECT_BALLS, None)
-        declared = self.boolean(data, "declared", path, None)
-        if declared is not None and (nominated is not None) != declared:
-            self.problem(
-                f"{path}.declared",
-                "true only with the ball declared in nominated; false only without nominated",
-            )
-        if declared is not None and struck is False:
-            self.problem(f"{path}.declared", "no stroke was made (struck is false)")
-        if struck and "first_contact" not in data:
-            self.problem(
-                f"{path}.first_contact",
-                "required when the ball was struck ([] when it hit nothing)",
-            )
-        first_contact = self.string_list(data, "first_contact", path, OBJECT_BALLS) or ()
-        if len(first_contact) > 2:
-            self.problem(f"{path}.first_contact", "lists at most two balls struck first together")
-        elif len(first_contact) == 2 and first_contact[0] == first_contact[1] != "red":
-            self.problem(f"{path}.first_contact", "lists the same colour twice")
+        cue_ball_placed, nominated, declared = self.placed_and_declared(data, path, struck)
+        first_contact = self.first_contact(data, path, struck)
         potted = self.string_list(data, "potted", path, OBJECT_BALLS) or ()
         off_table = self.string_list(data, "off_table", path, OBJECT_BALLS) or ()
         cue_ball = self.choice(data, "cue_ball", path, CUE_BALL_ENDS, "table")
@@ -106,23 +84,7 @@ class StrokeReader(StateReader):
             else None
         )
         if struck is False:
-            for key in ("first_contact", "potted", "off_table", "edge", "positions_after"):
-                if data.get(key):
-                    self.problem(
-                        f"{path}.{key}",
-                        "no stroke was made (struck is false), so nothing can be given here",
-                    )
-            if cue_ball != "table":
-                self.problem(
-                    f"{path}.cue_ball",
-                    "no stroke was made (struck is false), so the cue ball stayed put",
-                )
-            if not data.get("infringements"):
-                self.problem(
-                    f"{path}.infringements",
-                    "struck is false, so at least one infringement must say "
-                    "what the foul before the stroke was",
-                )
+            self.check_no_stroke(data, path, cue_ball)
         if free_ball_snookers and snookered_after is False:
             self.problem(f"{path}.snookered_after", "must be true when free_ball_snookers is true")
         if len(self.problems) != before:
@@ -148,6 +110,65 @@ class StrokeReader(StateReader):
         if state is not None:
             self.check_stroke(stroke, state)
         return stroke if len(self.problems) == before else None
+
+    def placed_and_declared(
+        self, data: Mapping[str, Any], path: str, struck: bool | None
+    ) -> tuple[bool | None, str | None, bool | None]:
+        """``(cue_ball_placed, nominated, declared)``, each checked against the others."""
+        cue_ball_placed = self.boolean(data, "cue_ball_placed", path, False)
+        if cue_ball_placed and struck is not False:
+            self.problem(
+                f"{path}.cue_ball_placed",
+                "only for a foul before the stroke (struck: false): once the ball is struck "
+                "it is in play anyway",
+            )
+        nominated = self.choice(data, "nominated", path, OBJECT_BALLS, None)
+        declared = self.boolean(data, "declared", path, None)
+        if declared is not None and (nominated is not None) != declared:
+            self.problem(
+                f"{path}.declared",
+                "true only with the ball declared in nominated; false only without nominated",
+            )
+        if declared is not None and struck is False:
+            self.problem(f"{path}.declared", "no stroke was made (struck is false)")
+        return cue_ball_placed, nominated, declared
+
+    def first_contact(
+        self, data: Mapping[str, Any], path: str, struck: bool | None
+    ) -> tuple[str, ...]:
+        """The ball or two balls the cue ball struck first (required when it was struck)."""
+        if struck and "first_contact" not in data:
+            self.problem(
+                f"{path}.first_contact",
+                "required when the ball was struck ([] when it hit nothing)",
+            )
+        first_contact = self.string_list(data, "first_contact", path, OBJECT_BALLS) or ()
+        if len(first_contact) > 2:
+            self.problem(f"{path}.first_contact", "lists at most two balls struck first together")
+        elif len(first_contact) == 2 and first_contact[0] == first_contact[1] != "red":
+            self.problem(f"{path}.first_contact", "lists the same colour twice")
+        return first_contact
+
+    def check_no_stroke(self, data: Mapping[str, Any], path: str, cue_ball: str | None) -> None:
+        """A foul before the stroke (``struck`` false): nothing moved, an infringement says what
+        the foul was."""
+        for key in ("first_contact", "potted", "off_table", "edge", "positions_after"):
+            if data.get(key):
+                self.problem(
+                    f"{path}.{key}",
+                    "no stroke was made (struck is false), so nothing can be given here",
+                )
+        if cue_ball != "table":
+            self.problem(
+                f"{path}.cue_ball",
+                "no stroke was made (struck is false), so the cue ball stayed put",
+            )
+        if not data.get("infringements"):
+            self.problem(
+                f"{path}.infringements",
+                "struck is false, so at least one infringement must say "
+                "what the foul before the stroke was",
+            )
 
     def infringements(self, data: Mapping[str, Any], path: str) -> tuple[Infringement, ...]:
         codes = self.string_list(data, "infringements", path) or ()
@@ -230,6 +251,19 @@ class StrokeReader(StateReader):
         for index, infringement in enumerate(stroke.infringements):
             if infringement.ball not in (None, "white"):
                 check_on_table(infringement.ball, f"{path}.infringements[{index}]")
+        self.check_facts_need_state(stroke, state)
+        if state.unspotted_colour is not None:
+            self.check_early_stroke(stroke, state)
+        self.check_consultation(stroke)
+        if stroke.positions_after is not None:
+            self.check_positions_after(stroke, state, leaving)
+        if state.positions is not None or stroke.positions_after is not None:
+            self.check_stroke_geometry(stroke, state)
+
+    def check_facts_need_state(self, stroke: Stroke, state: State) -> None:
+        """Facts of the stroke that need something of the state: a cue ball in hand to be
+        placed, a free ball to snooker with, a touching ball to move."""
+        path = "stroke"
         if stroke.cue_ball_placed and not state.in_hand:
             self.problem(
                 f"{path}.cue_ball_placed",
@@ -244,13 +278,6 @@ class StrokeReader(StateReader):
                 f"{path}.touching_moved",
                 "no ball was declared touching the cue ball (state.touching)",
             )
-        if state.unspotted_colour is not None:
-            self.check_early_stroke(stroke, state)
-        self.check_consultation(stroke)
-        if stroke.positions_after is not None:
-            self.check_positions_after(stroke, state, leaving)
-        if state.positions is not None or stroke.positions_after is not None:
-            self.check_stroke_geometry(stroke, state)
 
     def check_consultation(self, stroke: Stroke) -> None:
         """``consultation_touch`` happens while the balls are being replaced after a miss, before

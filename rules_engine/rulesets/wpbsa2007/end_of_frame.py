@@ -13,7 +13,7 @@ from rules_engine.rulesets.wpbsa2007.work import (
     _step,
     _Work,
 )
-from rules_engine.values import Case, Procedure
+from rules_engine.values import Case, Procedure, State
 
 
 class EndOfFrame:
@@ -53,49 +53,16 @@ class EndOfFrame:
     def judge_procedure(self, case: Case, procedure: Procedure) -> Decision:
         """3.16 stalemate, concession, claim."""
         state = case.state
-        trail: list[TrailStep] = []
-        scores = dict(state.scores)
+        scores: dict[str, int] = dict(state.scores)
         calls: tuple[str, ...] = ()
-        frame = Frame()
-        nxt = Next(
-            striker=state.striker,
-            ball_on=state.ball_on,
-            in_hand=state.in_hand,
-            free_ball=state.free_ball,
-            options=("play",),
-            warned=False,
-        )
-        restart = Next(
-            striker=state.breaker,
-            ball_on="red",
-            in_hand=True,
-            free_ball=False,
-            options=("play",),
-            warned=False,
-        )
-        gone = Next(
-            striker=None, ball_on=None, in_hand=False, free_ball=False, options=(), warned=False
-        )
         if procedure.kind == "stalemate":
-            if procedure.all_agree_restart:
-                trail.append(_step("stalemate_restart", player=state.breaker))
-            else:
-                trail.append(_step("stalemate_play_on"))
-                if procedure.changed_after_period is False:
-                    trail.append(_step("stalemate_restart_after_period", player=state.breaker))
-            if procedure.all_agree_restart or procedure.changed_after_period is False:
-                scores = dict.fromkeys(scores, 0)
-                calls = ("restart",)
-                nxt = restart
-        elif procedure.kind == "concede":
-            winner = next(side for side in state.sides if side != procedure.side)
-            trail.append(_step("frame_conceded", side=procedure.side, winner=winner))
-            frame, nxt = Frame(over=True, winner=winner, reason="conceded"), gone
+            trail, restarted = self.stalemate(state, procedure)
+            frame, nxt = Frame(), _play_on(state)
+            if restarted:
+                scores, calls, nxt = dict.fromkeys(scores, 0), ("restart",), _restart(state)
         else:
-            winner = state.striker_side
-            lead = scores[winner] - scores[state.opponent_side]
-            trail.append(_step("frame_claimed", winner=winner, points=lead))
-            frame, nxt = Frame(over=True, winner=winner, reason="claimed"), gone
+            step, frame = self.frame_given_up(state, procedure)
+            trail, nxt = [step], _FRAME_OVER_NEXT
         return Decision(
             case=case.id,
             legal=True,
@@ -112,3 +79,58 @@ class EndOfFrame:
             assessment=self.assess(state),
             trail=tuple(trail),
         )
+
+    def stalemate(self, state: State, procedure: Procedure) -> tuple[list[TrailStep], bool]:
+        """3.16: the frame restarts when all agree, or when the position has not changed after
+        the referee's period; otherwise play goes on. Returns the trail and whether it
+        restarts."""
+        trail: list[TrailStep] = []
+        if procedure.all_agree_restart:
+            trail.append(_step("stalemate_restart", player=state.breaker))
+        else:
+            trail.append(_step("stalemate_play_on"))
+            if procedure.changed_after_period is False:
+                trail.append(_step("stalemate_restart_after_period", player=state.breaker))
+        return trail, procedure.all_agree_restart or procedure.changed_after_period is False
+
+    def frame_given_up(self, state: State, procedure: Procedure) -> tuple[TrailStep, Frame]:
+        """A frame conceded (by the side named, in its turn), or claimed by the striker with the
+        black alone left and a lead of more than seven."""
+        if procedure.kind == "concede":
+            winner = next(side for side in state.sides if side != procedure.side)
+            step = _step("frame_conceded", side=procedure.side, winner=winner)
+            return step, Frame(over=True, winner=winner, reason="conceded")
+        winner = state.striker_side
+        lead = state.scores[winner] - state.scores[state.opponent_side]
+        step = _step("frame_claimed", winner=winner, points=lead)
+        return step, Frame(over=True, winner=winner, reason="claimed")
+
+
+#: Who plays after a procedure: the frame over, nobody.
+_FRAME_OVER_NEXT = Next(
+    striker=None, ball_on=None, in_hand=False, free_ball=False, options=(), warned=False
+)
+
+
+def _play_on(state: State) -> Next:
+    """Play goes on as it was."""
+    return Next(
+        striker=state.striker,
+        ball_on=state.ball_on,
+        in_hand=state.in_hand,
+        free_ball=state.free_ball,
+        options=("play",),
+        warned=False,
+    )
+
+
+def _restart(state: State) -> Next:
+    """The frame restarts: the same player breaks off, from hand, a red on."""
+    return Next(
+        striker=state.breaker,
+        ball_on="red",
+        in_hand=True,
+        free_ball=False,
+        options=("play",),
+        warned=False,
+    )

@@ -146,7 +146,7 @@ class ModeOfPlay:
                 leaving[ball] += 1
         if not potted:
             return
-        ball_on, free = state.ball_on, work.free_ball
+        ball_on = state.ball_on
         work.scoring = []
         if stroke.off_table:
             counts = dict(_NOTHING_LEAVING)
@@ -155,60 +155,75 @@ class ModeOfPlay:
         else:  # only potted balls leave the table: the same counts
             counts = work.leaving
         if ball_on == "red":
-            if counts["red"]:
-                work.scoring.append(
-                    _step("potted_reds_score", ("count", counts["red"]), ("points", counts["red"]))
-                )
-                work.points_scored += counts["red"]
-                work.red_on_scored = True
-            if free is not None and counts[free]:
-                work.scoring.append(_step("free_ball_potted_scores", ("ball", free), ("points", 1)))
-                work.points_scored += 1
-                work.red_on_scored = True
-            on = {"red", free}
+            on = self.score_reds(work, counts)
         elif ball_on == "colour":
-            colour = work.nominated_colour
-            if colour is not None and counts[colour]:
-                work.scoring.append(
-                    _step("potted_ball_on_scores", ("ball", colour), ("points", VALUES[colour]))
-                )
-                work.points_scored += VALUES[colour]
-            on = {colour}
+            on = self.score_nominated_colour(work, counts)
         else:
-            value = VALUES[ball_on]
-            if free is None:
-                if counts[ball_on]:
-                    work.scoring.append(
-                        _step("potted_ball_on_scores", ("ball", ball_on), ("points", value))
-                    )
-                    work.scored_balls = (ball_on,)
-                    work.points_scored += value
-            elif counts[free] and counts[ball_on]:
-                work.scoring.append(
-                    _step(
-                        "free_ball_and_ball_on_potted",
-                        ("ball", free),
-                        ("ball_on", ball_on),
-                        ("points", value),
-                    )
-                )
-                work.scored_balls = (ball_on,)
-                work.points_scored += value
-            elif counts[free]:
-                work.scoring.append(
-                    _step("free_ball_potted_scores", ("ball", free), ("points", value))
-                )
-                work.points_scored += value
-            elif counts[ball_on]:
-                work.scoring.append(
-                    _step("ball_on_potted_after_free_ball", ("ball", ball_on), ("points", value))
-                )
-                work.scored_balls = (ball_on,)
-                work.points_scored += value
-            on = {ball_on, free}
+            on = self.score_colour_on(work, counts)
         for ball in dict.fromkeys(potted):
             if ball not in on:
                 work.foul("potted_not_on", ball)
+
+    def score_reds(self, work: _Work, counts: dict[str, int]) -> set[str | None]:
+        """3.3(e), 3.10(c): with a red on, every red potted scores one, and so does a free ball
+        potted as a red. Returns the balls on."""
+        free = work.free_ball
+        if counts["red"]:
+            work.scoring.append(
+                _step("potted_reds_score", ("count", counts["red"]), ("points", counts["red"]))
+            )
+            work.points_scored += counts["red"]
+            work.red_on_scored = True
+        if free is not None and counts[free]:
+            work.scoring.append(_step("free_ball_potted_scores", ("ball", free), ("points", 1)))
+            work.points_scored += 1
+            work.red_on_scored = True
+        return {"red", free}
+
+    def score_nominated_colour(self, work: _Work, counts: dict[str, int]) -> set[str | None]:
+        """3.3(f): with the colour on, the colour nominated (or indicated) scores its value.
+        Returns the balls on."""
+        colour = work.nominated_colour
+        if colour is not None and counts[colour]:
+            work.scoring.append(
+                _step("potted_ball_on_scores", ("ball", colour), ("points", VALUES[colour]))
+            )
+            work.points_scored += VALUES[colour]
+        return {colour}
+
+    def score_colour_on(self, work: _Work, counts: dict[str, int]) -> set[str | None]:
+        """3.3(g), 3.10(d)(e): with a colour on in sequence, it scores its value; a free ball
+        potted scores the same, and the two together score it once. Returns the balls on."""
+        ball_on, free = work.state.ball_on, work.free_ball
+        value = VALUES[ball_on]
+        if free is None:
+            if counts[ball_on]:
+                work.scoring.append(
+                    _step("potted_ball_on_scores", ("ball", ball_on), ("points", value))
+                )
+                work.scored_balls = (ball_on,)
+                work.points_scored += value
+        elif counts[free] and counts[ball_on]:
+            work.scoring.append(
+                _step(
+                    "free_ball_and_ball_on_potted",
+                    ("ball", free),
+                    ("ball_on", ball_on),
+                    ("points", value),
+                )
+            )
+            work.scored_balls = (ball_on,)
+            work.points_scored += value
+        elif counts[free]:
+            work.scoring.append(_step("free_ball_potted_scores", ("ball", free), ("points", value)))
+            work.points_scored += value
+        elif counts[ball_on]:
+            work.scoring.append(
+                _step("ball_on_potted_after_free_ball", ("ball", ball_on), ("points", value))
+            )
+            work.scored_balls = (ball_on,)
+            work.points_scored += value
+        return {ball_on, free}
 
     def scoring(self, work: _Work) -> None:
         """3.1(c), 3.3(e)(f), 3.10(c)(d)(e): a fair stroke's pots score for the striker."""
