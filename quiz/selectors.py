@@ -96,15 +96,27 @@ def topics_with_counts() -> QuerySet[Topic]:
 
 
 def topics_with_families() -> list[Topic]:
-    """:func:`topics_with_counts`, each topic with ``practice_families``, its published
-    families (for "Practise with generated situations")."""
+    """:func:`topics_with_counts`, each topic with ``practice_families``: one published family
+    for each kind of question and difficulty its families have (for "Practise with generated
+    situations"; the entry draws from every family of its kind, :func:`kindred_families`)."""
     topics = list(topics_with_counts())
-    by_topic: dict[int, list[Family]] = {}
+    by_topic: dict[int, dict[tuple[Any, ...], Family]] = {}
     for family in practice_families():
-        by_topic.setdefault(family.topic_id, []).append(family)
+        kinds = by_topic.setdefault(family.topic_id, {})
+        kinds.setdefault((tuple(family.asks), family.difficulty), family)
     for topic in topics:
-        topic.practice_families = by_topic.get(topic.pk, [])
+        topic.practice_families = list(by_topic.get(topic.pk, {}).values())
     return topics
+
+
+def kindred_families(*, family: Family) -> list[Family]:
+    """The published families of ``family``'s topic that ask the same and are as difficult
+    (``family`` among them)."""
+    return [
+        other
+        for other in practice_families().filter(topic=family.topic, difficulty=family.difficulty)
+        if other.asks == family.asks
+    ]
 
 
 def next_practice_scenario(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import uuid
 from typing import Any
 
@@ -57,6 +58,10 @@ def another_like_this(request: HttpRequest, family: str) -> HttpResponse:
     family_object = selectors.practice_family(slug=family)
     if family_object is None:
         raise Http404
+    if request.POST.get("kindred"):  # the topic's entry: any family of this kind
+        family_object = random.SystemRandom().choice(
+            selectors.kindred_families(family=family_object)
+        )
     after = selectors.family_instance(family=family_object, slug=request.POST.get("after", ""))
     try:
         scenario = services.draw_family_instance(family=family_object, avoid=after)

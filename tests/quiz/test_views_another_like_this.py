@@ -102,3 +102,26 @@ def test_the_studio_lists_no_instance(families, django_user_model):
     staff = django_user_model.objects.create_user("boss", password="x-Secret-123", is_staff=True)
     listed = scenarios_for(user=staff)
     assert listed.exists() and instance not in listed
+
+
+def test_the_topic_page_gives_one_entry_per_kind_drawing_from_every_family_of_it(
+    client, families
+):
+    from quiz.models import Family
+
+    original = families["penalty-first-contact"]
+    twin = Family.objects.create(
+        slug="penalty-twin",
+        topic=original.topic,
+        difficulty=original.difficulty,
+        asks=original.asks,
+        spec={**original.spec, "slug": "penalty-twin"},
+    )
+    page = client.get(reverse("quiz:topics")).content.decode()
+    assert page.count(another(original)) + page.count(another(twin)) == 1
+    assert set(selectors.kindred_families(family=original)) == {original, twin}
+    for _ in range(4):
+        response = client.post(another(original), {"kindred": "1"})
+        assert response.status_code == 302
+    drawn = Scenario.objects.filter(family__isnull=False)
+    assert drawn.count() == 4 and {s.family for s in drawn} <= {original, twin}
