@@ -74,9 +74,42 @@ def _narrative_problems(family: Family, instance: Instance) -> list[str]:
     return found
 
 
+#: Facts the engine's geometry computes once the case places the balls: where the case gives
+#: ``positions`` (or ``positions_after``), the family must not state them by hand.
+GEOMETRY_FACTS = {
+    "positions": (
+        ("stroke", "path_to_ball_on"),
+        ("state", "touching"),
+        ("state", "occupied_spots"),
+    ),
+    "positions_after": (("stroke", "snookered_after"), ("stroke", "free_ball_snookers")),
+}
+
+
+def hand_stated_geometry(family: Family) -> list[str]:
+    """The geometry facts ``family`` states by hand although its case places the balls.
+
+    >>> from quiz.families.spec import Family
+    >>> hand_stated_geometry(Family.from_dict({"slug": "x", "topic": "miss", "ask": ["calls"],
+    ...     "difficulty": 1, "case": {"state": {"positions": {}},
+    ...                               "stroke": {"path_to_ball_on": "none"}}}))
+    ['path_to_ball_on']
+    """
+    case = family.case
+    stated = []
+    for placed, facts in GEOMETRY_FACTS.items():
+        where = case.get("state", {}) if placed == "positions" else case.get("stroke", {})
+        if placed not in where:
+            continue
+        stated += [fact for part, fact in facts if fact in case.get(part, {})]
+    return stated
+
+
 def check_family(*, family: Family, n: int) -> FamilyReport:
     """Build seeds ``0 … n-1`` of ``family`` and report."""
     report = FamilyReport(slug=family.slug)
+    for fact in hand_stated_geometry(family):
+        report.problems[f"states {fact} by hand although the case places the balls"] += 1
     for seed in range(n):
         try:
             instance = build_instance(family=family, seed=seed)
