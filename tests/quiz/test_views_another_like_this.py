@@ -104,9 +104,7 @@ def test_the_studio_lists_no_instance(families, django_user_model):
     assert listed.exists() and instance not in listed
 
 
-def test_the_topic_page_gives_one_entry_per_kind_drawing_from_every_family_of_it(
-    client, families
-):
+def test_the_topic_page_gives_one_entry_per_kind_drawing_from_every_family_of_it(client, families):
     from quiz.models import Family
 
     original = families["penalty-first-contact"]
