@@ -76,7 +76,9 @@ def _table(state: Mapping[str, Any], striker: str) -> list[tuple[str, str]]:
         said.append(
             (
                 "reds",
-                _say("No reds remain; the colours on the table: %(colours)s.", colours=colours),
+                _say("No reds remain; the colours on the table: %(colours)s.", colours=colours)
+                if len(on_table) > 1
+                else _say("Only %(ball)s remains on the table.", ball=ball_name(on_table[0])),
             )
         )
     scores = state.get("scores", {})
@@ -298,8 +300,6 @@ def _setting(case: Mapping[str, Any], striker: str, opponent: str) -> list[tuple
 
 def _placed(instance: Instance, striker: str) -> list[tuple[str, str]]:
     """A case with positions: the diagram, and what the engine's geometry found in it."""
-    state = instance.case.get("state", {})
-    stroke = instance.case.get("stroke", {})
     geometry = instance.geometry
     said = [("positions", _say("The diagram shows where the balls stand before the stroke."))]
     if geometry.get("touching"):
@@ -316,22 +316,38 @@ def _placed(instance: Instance, striker: str) -> list[tuple[str, str]]:
                 ),
             )
         )
-    leaving = [*stroke.get("potted", ()), *stroke.get("off_table", ())]
-    if any(ball != "red" for ball in leaving):
-        placed = state["positions"]
-        said += [
-            ("occupied_spots", text)
-            for text in _spots(
-                list(geometry["occupied_spots"]),
-                own=[
-                    colour
-                    for colour in geometry["occupied_spots"]
-                    if colour not in leaving and placed.get(colour) == list(SPOTS[colour])
-                ],
-            )
-        ]
     if "path_to_ball_on" in geometry:
         said.append(("path_to_ball_on", _say(_PATHS[geometry["path_to_ball_on"]], striker=striker)))
+    return said
+
+
+def _placed_spots(instance: Instance) -> list[str]:
+    """The spots when a colour leaves the table in a case with positions (where the balls came
+    to rest, else before the stroke): which colours stand on their own spot, which spots
+    another ball takes (the engine's geometry decides), and that the others are free."""
+    stroke = instance.case.get("stroke", {})
+    leaving = [*stroke.get("potted", ()), *stroke.get("off_table", ())]
+    if all(ball == "red" for ball in leaving) or "occupied_spots" not in instance.geometry:
+        return []
+    geometry = instance.geometry
+    placed = stroke.get("positions_after") or instance.case["state"]["positions"]
+    staying = [c for c in rules_engine.COLOURS if c in placed and c not in leaving]
+    own = [c for c in staying if placed[c] == list(SPOTS[c])]
+    occupied = list(geometry["occupied_spots"])
+    said = []
+    if own and own == staying:
+        said.append(_say("Every other colour stands on its own spot."))
+    else:
+        said += [_say("%(ball)s stands on its own spot.", ball=ball_name(c)) for c in own]
+    said += [
+        _say(
+            "The spot of %(ball_gen)s is taken by another ball.", ball_gen=ball_name(c, case="_gen")
+        )
+        for c in occupied
+        if c not in own
+    ]
+    if len(occupied) < len(rules_engine.COLOURS):
+        said.append(_say("The other spots are free." if said else "Every spot is free."))
     return said
 
 
@@ -424,15 +440,20 @@ def narrate(*, instance: Instance) -> Narrative:
     elif procedure.get("kind") == "concede":
         stated.append(("stroke", _say("%(striker)s concedes the frame.", striker=striker)))
     else:
-        stated += [("infringements", text) for text in _infringements(stroke, striker)]
         stated += [("stroke", text) for text in _contact(stroke, striker)]
+        stated += [("infringements", text) for text in _infringements(stroke, striker)]
     if "edge" in stroke:
         stated += [("edge", text) for text in _edge(stroke["edge"])]
     if "positions_after" in stroke:
         stated.append(
             ("positions", _say("The diagram shows where the balls came to rest after the stroke."))
         )
-    snookered_after = stroke.get("snookered_after", instance.geometry.get("snookered_after"))
+    if "occupied_spots" not in state:
+        stated += [("occupied_spots", text) for text in _placed_spots(instance)]
+    snookered_after = stroke.get("snookered_after")
+    if snookered_after is None and not instance.decision.get("legal", True):
+        # Computed from the diagram; it matters only after a foul (a free ball).
+        snookered_after = instance.geometry.get("snookered_after")
     if snookered_after is not None:
         message = (
             "After the stroke, %(opponent)s is snookered."

@@ -229,6 +229,8 @@ def geometry_facts(case: rules_engine.Case) -> dict[str, Any]:
         facts["occupied_spots"] = list(occupied_spots(state.positions, ignore=leaving))
     if stroke.positions_after is not None:
         facts["snookered_after"] = bool(found.snookered_after)
+        # Where the balls came to rest is where the referee re-spots a colour.
+        facts["occupied_spots"] = list(occupied_spots(stroke.positions_after))
     return facts
 
 
