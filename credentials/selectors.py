@@ -15,6 +15,9 @@ from federations.models import Federation
 from . import bitstring, documents, jose, keys
 from .models import Credential, IssuerProfile, RenewalReminder, SigningKey
 
+#: Reminder mails go this many days before a certificate expires.
+REMINDER_DAYS = (60, 14)
+
 #: The examiner's renewal page lists certificates expiring within this many days.
 RENEWAL_WINDOW_DAYS = 90
 
@@ -146,8 +149,6 @@ def renewal_exams(*, federation: Federation, now: datetime) -> QuerySet[Exam]:
 def reminders_due(*, days: int, now: datetime) -> QuerySet[Certificate]:
     """Certificates whose ``days``-before reminder is due: expiring in (next, days] days,
     where next is the next shorter reminder; not revoked, not renewed, not yet reminded."""
-    from .services import REMINDER_DAYS
-
     shorter = [other for other in REMINDER_DAYS if other < days]
     after = now + timedelta(days=max(shorter)) if shorter else now
     sent = RenewalReminder.objects.filter(certificate=OuterRef("pk"), days_before=days)

@@ -27,8 +27,6 @@ logger = logging.getLogger(__name__)
 #: Entries per status list; a federation's next list starts when one is this full, so that
 #: a random free position is always easy to find.
 LIST_FILL = 100_000
-#: Reminder mails go this many days before a certificate expires.
-REMINDER_DAYS = (60, 14)
 
 
 # --- keys ------------------------------------------------------------------------
@@ -166,7 +164,7 @@ def send_renewal_reminders(*, link: Callable[[Certificate], str],
     in the certificate's language (run daily from cron). Returns how many mails went."""
     now = now or clock.now()
     sent = 0
-    for days in REMINDER_DAYS:
+    for days in selectors.REMINDER_DAYS:
         for certificate in selectors.reminders_due(days=days, now=now):
             with transaction.atomic():
                 _, created = RenewalReminder.objects.get_or_create(

@@ -18,9 +18,7 @@ from typing import Any
 
 from django.db import transaction
 
-from credentials import services as credential_services
-
-from . import clock
+from . import clock, signals
 from .models import Attempt, AttemptQuestion, AuditEvent, Certificate, Exam
 from .services import QuestionGrade, issue_certificate, record, score_question
 
@@ -207,7 +205,7 @@ def _apply(change: AttemptRegrade, *, exam: Exam, by: Any, now: datetime) -> Non
             AuditEvent.Action.CERTIFICATE_REVOKED, exam=exam, attempt=attempt,
             certificate=certificate, actor=by, at=now, detail=REGRADED,
         )
-        credential_services.revoke_credentials(certificate=certificate, now=now)
+        signals.certificate_revoked.send(sender=Certificate, certificate=certificate, now=now)
     elif certificate_change == "issue" and certificate is not None:
         # Revoked by an earlier regrading, passed again: the same certificate is valid again.
         Certificate.objects.filter(pk=certificate.pk).update(
@@ -218,7 +216,7 @@ def _apply(change: AttemptRegrade, *, exam: Exam, by: Any, now: datetime) -> Non
             certificate=certificate, actor=by, at=now, detail=f"{certificate.code} ({REGRADED})",
         )
         # Its revoked credential stays revoked (a status bit never clears): a new one.
-        credential_services.issue_credential(certificate=certificate, now=now)
+        signals.certificate_valid.send(sender=Certificate, certificate=certificate, now=now)
     elif certificate_change == "issue":
         issue_certificate(attempt=attempt, now=now)
 

@@ -24,12 +24,11 @@ from django.utils.translation import get_language_info
 from django.utils.translation import gettext as _
 
 from config import sql
-from credentials import services as credential_services
 from quiz.grading import grade, graded_by, with_edition
 from quiz.models import Scenario
 from quiz.numbers import format_number
 
-from . import clock, selectors
+from . import clock, selectors, signals
 from .errors import (
     AttemptFinished,
     AttemptInProgress,
@@ -651,8 +650,7 @@ def issue_certificate(*, attempt: Attempt, now: datetime) -> Certificate:
         AuditEvent.Action.CERTIFICATE_ISSUED, exam=exam, attempt=attempt,
         certificate=certificate, at=now, detail=code,
     )
-    # Its Open Badges credential (none while the federation has no signing key).
-    credential_services.issue_credential(certificate=certificate, now=now)
+    signals.certificate_valid.send(sender=Certificate, certificate=certificate, now=now)
     return certificate
 
 
@@ -674,5 +672,5 @@ def revoke_certificate(
         AuditEvent.Action.CERTIFICATE_REVOKED, exam=certificate.attempt.enrolment.exam,
         attempt=certificate.attempt, certificate=certificate, actor=by, at=now, detail=reason,
     )
-    credential_services.revoke_credentials(certificate=certificate, now=now)
+    signals.certificate_revoked.send(sender=Certificate, certificate=certificate, now=now)
     return certificate

@@ -50,18 +50,9 @@ KNOWN_CYCLES: dict[str, tuple[str, ...]] = {
         "quiz.families.positions",
         "quiz.families.spec",
     ),
-    "credentials selectors <-> services <-> exams.services": (
-        "credentials.selectors",
-        "credentials.services",
-        "exams.services",
-    ),
 }
 #: Imports of a higher app being untied right now, each by its edges (importer, imported).
 KNOWN_UPWARD: dict[str, tuple[tuple[str, str], ...]] = {
-    "exams revokes credentials": (
-        ("exams.regrading", "credentials.services"),
-        ("exams.services", "credentials.services"),
-    ),
 }
 
 
