@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from rules_engine import geometry
+from rules_engine import in_hand
 from rules_engine.geometry import (
     PLACEMENT_GAP,
     in_d,
@@ -513,8 +513,8 @@ def test_shadows_beyond_the_farthest_contact_are_left_out_and_no_other(
     # Right at an obstacle's distance, or just either side of it.
     ball = data.draw(st.sampled_from(wall or reds))
     farthest = math.dist(centre, ball) + data.draw(st.sampled_from([-0.5, 0.0, 0.5]))
-    every = geometry._shadows(*centre, wall, start_shift, end_shift, 300.0)
-    near = geometry._shadows(*centre, wall, start_shift, end_shift, 300.0, farthest=farthest)
+    every = in_hand._shadows(*centre, wall, start_shift, end_shift, 300.0)
+    near = in_hand._shadows(*centre, wall, start_shift, end_shift, 300.0, farthest=farthest)
     assert near == [shadow for shadow in every if shadow[2] < farthest]
 
 
@@ -524,16 +524,16 @@ def test_sweep_from_the_first_shadow_reaching_the_window_gives_the_same_answer(
     centre, table, shift
 ):
     reds, wall = table
-    shadows = geometry._shadows(*centre, wall, shift, shift / 2, 300.0)
-    reached = geometry._reached(shadows)
+    shadows = in_hand._shadows(*centre, wall, shift, shift / 2, 300.0)
+    reached = in_hand._reached(shadows)
     assert reached == sorted(reached)
     for target in reds:
         dx, dy = target[0] - centre[0], target[1] - centre[1]
         dist = math.hypot(dx, dy)
         phi, half = math.atan2(dy, dx), math.asin(BALL_DIAMETER / dist)
         for contact in (dist - BALL_DIAMETER, math.inf):
-            assert geometry._hidden_by_shadows(phi, half, contact, shadows, reached) == (
-                geometry._hidden_by_shadows(phi, half, contact, shadows)
+            assert in_hand._hidden_by_shadows(phi, half, contact, shadows, reached) == (
+                in_hand._hidden_by_shadows(phi, half, contact, shadows)
             )
 
 
@@ -541,7 +541,7 @@ def test_sweep_from_the_first_shadow_reaching_the_window_gives_the_same_answer(
 def test_a_cell_split_straight_is_tiled_by_its_parts(parts):
     cx, cy, side = 743.0, 591.0, 292.0
     part = side / parts
-    centres = geometry._cell_parts(cx, cy, side, parts)
+    centres = in_hand._cell_parts(cx, cy, side, parts)
     assert len(set(centres)) == parts * parts
     # Every part lies inside the cell, on the grid of its size: together they tile it.
     for x, y in centres:
@@ -558,7 +558,7 @@ def test_a_wall_is_proved_before_the_coarse_cells_would_be_halved(monkeypatch):
     gapped = [ball for ball in wall if ball[0] != 871]
     assert in_hand_path_quality(reds, wall) == "none"
     assert in_hand_path_quality(reds, gapped) == "partial"
-    monkeypatch.setattr(geometry, "_SPLIT_STRAIGHT_ABOVE", math.inf)
+    monkeypatch.setattr(in_hand, "_SPLIT_STRAIGHT_ABOVE", math.inf)
     assert in_hand_path_quality(reds, wall) == "none"
     assert in_hand_path_quality(reds, gapped) == "partial"
 
@@ -568,10 +568,10 @@ def test_a_wall_is_proved_before_the_coarse_cells_would_be_halved(monkeypatch):
 def test_splitting_coarse_cells_straight_agrees_with_halving(table):
     targets, obstacles = table
     straight = in_hand_path_quality(targets, obstacles)
-    original = geometry._SPLIT_STRAIGHT_ABOVE
+    original = in_hand._SPLIT_STRAIGHT_ABOVE
     try:
-        geometry._SPLIT_STRAIGHT_ABOVE = math.inf  # halve every cell
+        in_hand._SPLIT_STRAIGHT_ABOVE = math.inf  # halve every cell
         halved = in_hand_path_quality(targets, obstacles)
     finally:
-        geometry._SPLIT_STRAIGHT_ABOVE = original
+        in_hand._SPLIT_STRAIGHT_ABOVE = original
     assert straight == halved
