@@ -22,6 +22,8 @@ grammatical case the placeholder names, numbers from ``quiz.numbers`` (Persian d
 
 from __future__ import annotations
 
+import functools
+import json
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any
@@ -203,16 +205,18 @@ def _infringements(stroke: Mapping[str, Any], striker: str, ball_on: str) -> lis
 def _geometry(state: Mapping[str, Any], step: Mapping[str, Any]) -> Any | None:
     """The engine's geometric facts (path before, snookered after, touching) for the stroke,
     computed from the positions where the frame gives them; None if the case cannot be read."""
+    return _geometry_of(json.dumps([state, step["stroke"]], sort_keys=True))
+
+
+@functools.lru_cache(maxsize=256)
+def _geometry_of(facts: str) -> Any | None:
+    """The same, once per stroke (an account is told in each language from the same facts)."""
     from rules_engine import CaseError, load_case, referee_for
 
+    state, stroke = json.loads(facts)
     try:
         case = load_case(
-            {
-                "format": "snooker-referee-case/1",
-                "id": "account",
-                "state": dict(state),
-                "stroke": step["stroke"],
-            }
+            {"format": "snooker-referee-case/1", "id": "account", "state": state, "stroke": stroke}
         )
     except (CaseError, ValueError, TypeError):
         return None

@@ -79,7 +79,7 @@ STYLES: Mapping[str, Style] = {
     "club": Style(
         pot_in_break=0.7, pot_first=0.3, attempt_first=0.65, two_reds=0.05, in_off=0.04,
         escape=0.5, safety_miss=0.05, snooker_left=0.15, touching_left=0.03,
-        infringement=0.015, replace=0.6, again=0.2, concede=0.3,
+        infringement=0.015, replace=0.6, again=0.2, concede=0.0,
     ),
     # Every kind of foul, often: for frames a referee trains on.
     "fouls": Style(
@@ -201,6 +201,10 @@ class _Shot:
     fair: bool
     target: tuple[str, tuple[float, float]] | None
     potted: bool = False
+    #: leave the cue ball snookered behind this colour ("any": behind any colour)
+    snooker: str | None = None
+    #: leave the cue ball touching a red
+    touch: bool = False
 
 
 def _target(state: Any, table: _Table, rng: random.Random) -> tuple[str, tuple[float, float]]:
@@ -250,7 +254,7 @@ def _shot(state: Any, table: _Table, rng: random.Random, look: Style, in_break: 
     return _Shot(facts, True, (ball, point))
 
 
-def _mistake(state: Any, table: _Table, rng: random.Random) -> _Shot:
+def _mistake(state: Any, table: _Table, rng: random.Random, *, kind: str = "") -> _Shot:
     """A foul in a safety or a careless stroke: the kinds Section 3 names (3.12)."""
     others = _not_on(state, table)
     ball, point = _target(state, table, rng)
@@ -261,7 +265,7 @@ def _mistake(state: Any, table: _Table, rng: random.Random) -> _Shot:
         kinds.append("red_on_colour")
     if state.ball_on not in ("colour",):
         kinds.append("forced_off")
-    kind = rng.choice(kinds)
+    kind = kind or rng.choice(kinds)
     if kind == "missed_all":
         return _Shot({"first_contact": []}, False, None)
     if kind == "cue_ball_off":
@@ -294,6 +298,81 @@ def _infringement(state: Any, table: _Table, rng: random.Random) -> str:
     return code
 
 
+#: Kinds of stroke the bank asks for by name (``generate_frame(force=...)``), besides every
+#: infringement code: each is played at the first stroke whose state allows it.
+FORCEABLE = (
+    "missed_all", "not_on_first", "not_on_potted", "simultaneous", "red_on_colour", "forced_off",
+    "cue_ball_off", "in_off", "touching_moved", "free_ball_not_first", "free_ball_snooker",
+    "undeclared_when_snookered", "stalemate_warning", "stalemate_restart", "snooker",
+    "free_ball", "leave_touching", "miss_replaced",
+)  # fmt: skip
+_MISTAKES = ("missed_all", "not_on_first", "not_on_potted", "simultaneous", "red_on_colour",
+             "forced_off", "cue_ball_off")  # fmt: skip
+
+
+def _allowed(kind: str, state: Any, table: _Table, replaced: bool, touch: bool) -> bool:
+    """Whether the state lets the stroke ``kind`` be played now."""
+    four = any(len(members) > 1 for members in state.sides.values())
+    if kind in ("free_ball_not_first", "free_ball_snooker", "undeclared_when_snookered"):
+        return state.free_ball and not touch and len(table.colours) > 2 and bool(table.reds)
+    if kind == "touching_moved":
+        return touch and not state.free_ball
+    if state.free_ball or touch:
+        return False
+    if kind == "miss_replaced":  # a miss with a ball on in full view (3.14(c))
+        return assess(state).path_to_ball_on == "full"
+    others = bool(_not_on(state, table))
+    return {
+        "bad_from_hand": state.in_hand,
+        "partner_consulted": four,
+        "partner_caused_touch": four,
+        "foul_before_nomination": state.ball_on == "colour",
+        "no_declaration": state.ball_on == "colour",
+        "consultation_touch": replaced,
+        "not_on_first": others,
+        "not_on_potted": others,
+        "simultaneous": others,
+        "red_on_colour": state.ball_on == "colour" and bool(table.reds),
+        "forced_off": state.ball_on != "colour",
+    }.get(kind, True)
+
+
+def _forced(kind: str, state: Any, table: _Table, rng: random.Random) -> _Shot:
+    """The stroke ``kind`` (``_allowed`` said the state allows it)."""
+    ball, point = _target(state, table, rng)
+    if kind in _MISTAKES:
+        return _mistake(state, table, rng, kind=kind)
+    if kind == "in_off":
+        return _Shot({"first_contact": [ball], "cue_ball": "potted"}, False, (ball, point))
+    if kind == "touching_moved":
+        return _Shot({"first_contact": [ball], "touching_moved": "striker"}, False, (ball, point))
+    if kind == "free_ball_not_first":
+        other = rng.choice([c for c in table.colours if c not in (ball, state.ball_on)])
+        facts = {"nominated": ball, "first_contact": [other]}
+        return _Shot(facts, False, (other, table.colours[other]))
+    if kind == "free_ball_snooker":  # the free ball left between the cue ball and the reds
+        return _Shot({"nominated": ball, "first_contact": [ball]}, False, None, snooker=ball)
+    if kind == "undeclared_when_snookered":
+        return _Shot({"declared": False, "first_contact": [ball]}, False, (ball, point))
+    if kind == "snooker":
+        return _Shot({"first_contact": [ball]}, True, (ball, point), snooker="any")
+    if kind == "miss_replaced":
+        return _Shot({"first_contact": []}, False, None)
+    if kind == "free_ball":  # a foul that leaves the next player snookered
+        return _Shot({"first_contact": []}, False, None, snooker="any")
+    if kind == "consultation_touch":
+        touched = rng.choice(list(table.colours))
+        facts = {"struck": False, "infringements": [f"consultation_touch:{touched}"]}
+        return _Shot(facts, False, None)
+    code = kind
+    if kind in ("touched", "partner_caused_touch", "balls_moving"):
+        code = f"{kind}:{rng.choice(list(table.colours))}"
+    facts = {"first_contact": [ball], "infringements": [code]}
+    if state.ball_on == "colour" and kind not in ("foul_before_nomination", "no_declaration"):
+        facts["nominated"] = ball
+    return _Shot(facts, False, (ball, point))
+
+
 def _after(state: Any, table: _Table, shot: _Shot, rng: random.Random, look: Style) -> dict:
     """Where the balls come to rest: the potted gone, the ball struck moved, the cue ball left
     for the next stroke (near a ball on after a pot, in baulk or behind a colour after a safety)."""
@@ -319,9 +398,10 @@ def _after(state: Any, table: _Table, shot: _Shot, rng: random.Random, look: Sty
         return table.to_dict()
     table.white = None
     white = None
-    if shot.fair and not shot.potted and rng.random() < look.snooker_left:
-        white = _behind_a_colour(state, table, rng)
-    elif shot.fair and not shot.potted and rng.random() < look.touching_left:
+    if shot.snooker or (shot.fair and not shot.potted and rng.random() < look.snooker_left):
+        only = shot.snooker if shot.snooker not in (None, "any") else None
+        white = _behind_a_colour(state, table, rng, only=only)
+    elif shot.touch or (shot.fair and not shot.potted and rng.random() < look.touching_left):
         white = _touching(table, rng)
     if white is None and shot.potted:
         following = ["red"] if facts["first_contact"] != ["red"] and table.reds else COLOURS
@@ -335,7 +415,9 @@ def _after(state: Any, table: _Table, shot: _Shot, rng: random.Random, look: Sty
     return table.to_dict()
 
 
-def _behind_a_colour(state: Any, table: _Table, rng: random.Random) -> tuple[float, float] | None:
+def _behind_a_colour(
+    state: Any, table: _Table, rng: random.Random, *, only: str | None = None
+) -> tuple[float, float] | None:
     """A place for the cue ball just behind a colour, hidden from every red (or the next ball
     on): a snooker, when the table allows one."""
     on = ["red"] if table.reds else [c for c in COLOURS if c in table.colours][:1]
@@ -345,11 +427,11 @@ def _behind_a_colour(state: Any, table: _Table, rng: random.Random) -> tuple[flo
     cx = sum(p[0] for p in targets) / len(targets)
     cy = sum(p[1] for p in targets) / len(targets)
     for colour in rng.sample(list(table.colours), len(table.colours)):
-        if colour in on:
+        if colour in on or (only and colour != only):
             continue
         px, py = table.colours[colour]
         away = math.atan2(py - cy, px - cx)
-        for _ in range(3):
+        for _ in range(12 if only else 3):
             reach = rng.uniform(_CLEAR + 2, 140.0)
             turn = away + rng.uniform(-0.15, 0.15)
             point = (round(px + reach * math.cos(turn), 1), round(py + reach * math.sin(turn), 1))
@@ -376,6 +458,8 @@ def _touching(table: _Table, rng: random.Random) -> tuple[float, float] | None:
 def _choice(decision: Any, rng: random.Random, look: Style) -> str:
     """The next player's choice after a foul (3.14: the balls replaced after a miss, mostly)."""
     options = decision.next.options
+    if decision.next.free_ball and rng.random() < 0.85:
+        return "play"  # the free ball taken
     if "replace_offender_again" in options and rng.random() < look.replace:
         return "replace_offender_again"
     if "offender_again" in options and not decision.next.free_ball and rng.random() < look.again:
@@ -402,20 +486,29 @@ def _state_of(frame: Mapping[str, Any], state: Mapping[str, Any]) -> Any:
 
 def _stroke(
     frame: Mapping[str, Any], state_data: Mapping[str, Any], rng: random.Random, look: Style,
-    in_break: bool,
+    *, in_break: bool, kind: str | None = None,
 ) -> tuple[dict[str, Any], Any, Any]:  # fmt: skip
-    """One stroke chosen, its balls moved and judged: (the frame file's entry, case, decision).
-    A stroke whose facts the engine refuses, or rules otherwise than meant, is drawn again."""
+    """One stroke chosen (``kind``: the one asked for), its balls moved and judged: (the frame
+    file's entry, case, decision). A stroke whose facts the engine refuses, or rules otherwise
+    than meant, is drawn again."""
     state = _state_of(frame, state_data)
-    for _ in range(8):
+    for attempt in range(16):
+        if attempt == 8:  # the kind asked for does not fit here after all: play on
+            kind = None
         table = _Table(state.positions.to_dict(), rng)
         if table.white is None:
             table.white = table.in_the_d()
-        shot = _shot(state, table, rng, look, in_break)
-        if shot.fair and rng.random() < look.infringement:
-            shot.facts["infringements"] = [_infringement(state, table, rng)]
-            shot.fair = False
-        shot.facts["positions_after"] = _after(state, table, shot, rng, look)
+        if kind == "leave_touching":
+            shot = _Shot({"first_contact": [_target(state, table, rng)[0]]}, True, None, touch=True)
+        elif kind:
+            shot = _forced(kind, state, table, rng)
+        else:
+            shot = _shot(state, table, rng, look, in_break)
+            if shot.fair and rng.random() < look.infringement:
+                shot.facts["infringements"] = [_infringement(state, table, rng)]
+                shot.fair = False
+        if shot.facts.get("struck", True):
+            shot.facts["positions_after"] = _after(state, table, shot, rng, look)
         step: dict[str, Any] = {"stroke": shot.facts, "expect": {"legal": shot.fair}}
         try:
             case = _case(frame, state_data, step)
@@ -427,6 +520,74 @@ def _stroke(
     raise RuntimeError(f"{frame['id']}: no stroke fits the state after {len(frame['strokes'])}")
 
 
+@dataclass
+class _Walk:
+    """A frame being played: the file so far, the state the next stroke starts from, whether
+    the striker is in a break, the kinds still asked for."""
+
+    frame: dict[str, Any]
+    state_data: Mapping[str, Any]
+    pending: list[str]
+    in_break: bool = False
+    replaced: bool = False
+
+    def next_kind(self, state: Any, rng: random.Random) -> str | None:
+        """The first kind asked for that the state allows (one stroke in two at most)."""
+        if self.replaced and self.pending[:1] == ["miss_replaced"]:
+            return self.pending.pop(0)  # missed again from the replaced position
+        if not self.pending or rng.random() < 0.5:
+            return None
+        table = _Table(state.positions.to_dict(), rng)
+        touch = table.white is not None and bool(assess(state).touching)
+        for kind in self.pending:
+            if kind == "leave_touching" or _allowed(kind, state, table, self.replaced, touch):
+                self.pending.remove(kind)
+                return kind
+        return None
+
+
+def _play(walk: _Walk, rng: random.Random, look: Style, ruleset: str) -> bool:
+    """Plays one stroke (or procedure) of ``walk``; False once the frame is over."""
+    state = _state_of(walk.frame, walk.state_data)
+    kind = walk.next_kind(state, rng)
+    if kind in ("stalemate_warning", "stalemate_restart"):
+        agree = kind == "stalemate_restart"
+        facts = {"kind": "stalemate", "all_agree_restart": agree}
+        if not agree:
+            facts["changed_after_period"] = True
+        calls = ["restart"] if agree else []
+        walk.frame["strokes"].append({"procedure": facts, "expect": {"calls": calls}})
+        return not agree  # a restarted frame is another frame: the file ends here
+    behind = state.striker_side in assess(state, ruleset).needs_snookers
+    if not walk.in_break and behind and rng.random() < look.concede:
+        side, winner = state.striker_side, state.opponent_side
+        expect = {"frame": {"over": True, "winner": winner, "reason": "conceded"}}
+        walk.frame["strokes"].append(
+            {"procedure": {"kind": "concede", "side": side}, "expect": expect}
+        )
+        return False
+    step, case, decision = _stroke(
+        walk.frame, walk.state_data, rng, look, in_break=walk.in_break, kind=kind
+    )
+    if kind == "miss_replaced" and "replace_offender_again" in decision.next.options:
+        step["choice"] = "replace_offender_again"
+    elif not decision.legal and (choice := _choice(decision, rng, look)) != "play":
+        step["choice"] = choice
+    if not decision.frame.over and decision.next.striker is None:
+        step["lot"] = rng.choice(list(state.players))
+    walk.frame["strokes"].append(step)
+    facts = case.stroke
+    after = next_state(
+        case.state, facts, decision, choice=step.get("choice", "play"), lot=step.get("lot")
+    )
+    if after is None:
+        return False
+    walk.replaced = step.get("choice") == "replace_offender_again"
+    walk.in_break = bool(decision.legal and decision.points.get(case.state.striker_side, 0) > 0)
+    walk.state_data = after.to_dict()
+    return True
+
+
 def generate_frame(
     *,
     seed: int,
@@ -436,6 +597,7 @@ def generate_frame(
     style: str = "professional",
     players: Sequence[str] | None = None,
     sides: Mapping[str, Sequence[str]] | None = None,
+    force: Sequence[str] = (),
     frame_id: str | None = None,
 ) -> dict[str, Any]:
     """A frame played from ``seed`` (``random.Random(seed)`` only) from the break-off, as a frame
@@ -443,10 +605,11 @@ def generate_frame(
 
     ``style`` is one of ``STYLES`` (``professional``, ``club``, ``fouls``); ``players`` and
     ``sides`` make it four-handed (``players=["Ann", "Bo", "Cal", "Dee"]``,
-    ``sides={"A": ["Ann", "Cal"], "B": ["Bo", "Dee"]}``).
+    ``sides={"A": ["Ann", "Cal"], "B": ["Bo", "Dee"]}``); ``force`` lists kinds of stroke to
+    play, in turn, where the frame allows them (``FORCEABLE``, an infringement code, or
+    ``leave_touching``).
     """
     rng = random.Random(seed)
-    look = STYLES[style]
     start: dict[str, Any] = {"in_hand": True, "positions": pack()}
     if players:
         start["players"] = list(players)
@@ -461,33 +624,10 @@ def generate_frame(
     }
     if variants:
         frame["variants"] = list(variants)
-    state_data: Mapping[str, Any] = start
-    in_break = False
+    walk = _Walk(frame=frame, state_data=start, pending=list(force))
     limit = strokes if strokes is not None else 400
-    while len(frame["strokes"]) < limit:
-        state = _state_of(frame, state_data)
-        behind = state.striker_side in assess(state, ruleset).needs_snookers
-        if not in_break and behind and rng.random() < look.concede:
-            side = state.striker_side
-            frame["strokes"].append({"procedure": {"kind": "concede", "side": side}})
-            break
-        step, case, decision = _stroke(frame, state_data, rng, look, in_break)
-        if not decision.legal:
-            step["choice"] = _choice(decision, rng, look)
-            if step["choice"] == "play":
-                del step["choice"]
-        if not decision.frame.over and decision.next.striker is None:
-            step["lot"] = rng.choice(list(state.players))
-        frame["strokes"].append(step)
-        after = next_state(
-            case.state, case.stroke, decision, choice=step.get("choice", "play"),
-            lot=step.get("lot"),
-        )  # fmt: skip
-        if after is None:
-            break
-        side = case.state.striker_side
-        in_break = bool(decision.legal and decision.points.get(side, 0) > 0)
-        state_data = after.to_dict()
+    while len(frame["strokes"]) < limit and _play(walk, rng, STYLES[style], ruleset):
+        pass
     return frame
 
 
