@@ -20,6 +20,8 @@ message context).
 '1,234'
 """
 
+# long: SENTENCES, one sentence per trail code in the reader's language, is one table (about
+# 490 lines) that quiz/locale is extracted from; the helpers around it are small.
 from __future__ import annotations
 
 import re
