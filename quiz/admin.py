@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from modeltranslation.admin import TabbedTranslationAdmin
 
 from quiz.forms import IdChoiceField, is_database_id
-from quiz.models import PracticeAnswer, Progress, Scenario, SelfTest, Topic
+from quiz.models import Family, PracticeAnswer, Progress, Scenario, SelfTest, Topic
 
 
 class LocalTabsMedia:
@@ -141,6 +141,21 @@ def scenario_preview(scenario: Scenario) -> dict[str, Any]:
         "decision": json.dumps(decision, indent=2, ensure_ascii=False),
         "steps": explain(decision),
     }
+
+
+@admin.register(Family)
+class FamilyAdmin(admin.ModelAdmin):
+    """Families come from their fixtures (``load_families``): the admin shows them and may
+    withdraw one from practice (``published``), nothing more."""
+
+    list_display = ("slug", "topic", "difficulty", "published")
+    list_filter = ("topic", "difficulty", "published")
+    search_fields = ("slug",)
+    fields = ("slug", "topic", "difficulty", "asks", "published", "spec")
+    readonly_fields = ("slug", "topic", "difficulty", "asks", "spec")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False  # loaded from fixtures/families, checked by the engine first
 
 
 @admin.register(SelfTest)

@@ -34,8 +34,11 @@ from quiz.models import (
 if TYPE_CHECKING:  # pragma: no cover
     from quiz.editions import Change
 
-#: The public site's scenarios: published, for practice (never exam-only).
-PRACTICE = Q(published=True, audience=Audience.PRACTICE)
+#: The public site's scenarios: published, for practice (never exam-only), and a family's
+#: instance only while its family is in practice (a family made exam-only takes its own along).
+PRACTICE = Q(published=True, audience=Audience.PRACTICE) & (
+    Q(family__isnull=True) | Q(family__published=True)
+)
 #: Written by hand: not a family's instance frozen when drawn (``quiz.freezing``). Lists,
 #: counts and the topic's order of questions hold these only; an instance is served (by its
 #: address, a review card, a self-test) but never listed as a scenario of the bank.
@@ -185,6 +188,7 @@ def practice_answer_by_token(*, token: str) -> PracticeAnswer | None:
     return (
         PracticeAnswer.objects.select_related("scenario__topic")
         .filter(token=token, scenario__published=True, scenario__audience=Audience.PRACTICE)
+        .filter(Q(scenario__family__isnull=True) | Q(scenario__family__published=True))
         .first()
     )
 

@@ -263,8 +263,10 @@ def _schedule_family(
     instance): the card serves a new instance of it, drawn and frozen now, so that the review
     page, a GET, only links to it."""
     try:
+        if not scenario.family.published:  # withdrawn from practice: never draw it again
+            raise FamilyError(f"{scenario.family.slug} is not in practice")
         coming = draw_instance(family=scenario.family, avoid=scenario)
-    except FamilyError:  # the family gives no new instance: the same one comes back
+    except FamilyError:  # no new instance: the same one comes back (while it is shown)
         coming = scenario
     if user is None:
         key = f"{FAMILY_CARD_PREFIX}{scenario.family_id}"

@@ -113,3 +113,15 @@ def test_an_exam_only_scenario_has_no_view_on_site_link(bank):
     assert model_admin.view_on_site(scenario) == scenario.get_absolute_url()
     scenario.audience = "exam"
     assert model_admin.view_on_site(scenario) is None
+
+
+def test_families_are_shown_and_withdrawn_never_added_by_hand(admin_client, families):
+    family = families["miss-by-scores"]
+    listing = admin_client.get(reverse("admin:quiz_family_changelist"))
+    assert listing.status_code == 200 and "miss-by-scores" in listing.content.decode()
+    change = reverse("admin:quiz_family_change", args=[family.pk])
+    assert admin_client.get(change).status_code == 200
+    assert admin_client.get(reverse("admin:quiz_family_add")).status_code == 403
+    admin_client.post(change, {"published": ""})
+    family.refresh_from_db()
+    assert family.published is False and family.spec["slug"] == "miss-by-scores"

@@ -54,3 +54,18 @@ def test_a_family_whose_case_the_engine_refuses_is_reported(bank, tmp_path):
         call_command("load_families", str(path), stdout=StringIO(), stderr=errors)
     assert "penalty-first-contact: seed 0:" in errors.getvalue()
     assert not Family.objects.exists()
+
+
+def test_a_family_kept_for_exams_is_loaded_out_of_practice(bank, tmp_path):
+    entries = json.loads(TEST_FAMILIES.read_text(encoding="utf-8"))
+    entries[0]["audience"] = "exam"
+    entries[1]["audience"] = "both"
+    path = tmp_path / "audiences.json"
+    path.write_text(json.dumps(entries), encoding="utf-8")
+    call_command("load_families", str(path), stdout=StringIO())
+    published = dict(Family.objects.values_list("slug", "published"))
+    assert published == {
+        "penalty-first-contact": False,
+        "miss-by-scores": True,
+        "respot-occupied-spots": True,
+    }

@@ -123,3 +123,13 @@ def test_the_topic_page_gives_one_entry_per_kind_drawing_from_every_family_of_it
         assert response.status_code == 302
     drawn = Scenario.objects.filter(family__isnull=False)
     assert drawn.count() == 4 and {s.family for s in drawn} <= {original, twin}
+
+
+def test_an_instance_of_a_family_withdrawn_from_practice_is_a_404(client, families):
+    family = families["miss-by-scores"]
+    instance = freeze_instance(family=family, seed=6)
+    assert client.get(instance.get_absolute_url()).status_code == 200
+    family.published = False  # made exam-only, say: its instances leave practice with it
+    family.save()
+    assert client.get(instance.get_absolute_url()).status_code == 404
+    assert another(family) not in client.get(reverse("quiz:topics")).content.decode()

@@ -86,7 +86,8 @@ def store_families(specs: list[FamilySpec]) -> int:
                 "difficulty": spec.difficulty,
                 "asks": list(spec.ask),
                 "spec": dict(spec.raw),
-                "published": True,
+                # In practice unless the fixture keeps it for exams alone (audience "exam").
+                "published": spec.in_practice,
             },
         )
     return len(specs)
