@@ -188,17 +188,22 @@ def _edge(edge: Mapping[str, Any]) -> list[str]:
     return said
 
 
+def _nomination(stroke: Mapping[str, Any], striker: str) -> list[str]:
+    if not stroke.get("nominated"):
+        return []
+    return [
+        _say(
+            "%(striker)s nominates %(ball_acc)s.",
+            striker=striker,
+            ball_acc=ball_name(stroke["nominated"], case="_acc"),
+        )
+    ]
+
+
 def _contact(stroke: Mapping[str, Any], striker: str) -> list[str]:
+    """What the stroke did, the nomination aside (``_nomination``)."""
     first = stroke.get("first_contact") or []
     said = []
-    if stroke.get("nominated"):
-        said.append(
-            _say(
-                "%(striker)s nominates %(ball_acc)s.",
-                striker=striker,
-                ball_acc=ball_name(stroke["nominated"], case="_acc"),
-            )
-        )
     said.append(_first_contact(first, away="touching_moved" in stroke))
     for ball in stroke.get("potted", ()):
         if ball == "red":
@@ -302,6 +307,8 @@ def _placed(instance: Instance, striker: str) -> list[tuple[str, str]]:
     """A case with positions: the diagram, and what the engine's geometry found in it."""
     geometry = instance.geometry
     said = [("positions", _say("The diagram shows where the balls stand before the stroke."))]
+    if "path_to_ball_on" in geometry:
+        said.append(("path_to_ball_on", _say(_PATHS[geometry["path_to_ball_on"]], striker=striker)))
     if geometry.get("touching"):
         ball = geometry["touching"][0]
         said.append(
@@ -316,8 +323,6 @@ def _placed(instance: Instance, striker: str) -> list[tuple[str, str]]:
                 ),
             )
         )
-    if "path_to_ball_on" in geometry:
-        said.append(("path_to_ball_on", _say(_PATHS[geometry["path_to_ball_on"]], striker=striker)))
     return said
 
 
@@ -428,6 +433,8 @@ def narrate(*, instance: Instance) -> Narrative:
         stated.append(("path_to_ball_on", _say(_PATHS[stroke["path_to_ball_on"]], striker=striker)))
     if "misses" in state:
         stated.append(("misses", _say(_MISSES[state["misses"]], striker=striker)))
+    # The striker declares his ball before he plays away from a touching ball.
+    stated += [("stroke", text) for text in _nomination(stroke, striker)]
     if state.get("touching"):
         stated += [("touching", text) for text in _touching(state, stroke, striker)]
     elif "touching_moved" in stroke and instance.geometry.get("touching"):
