@@ -11,7 +11,9 @@ SCENARIOS := fixtures/topics.json $(sort $(wildcard fixtures/scenarios/*.json)) 
   $(sort $(wildcard fixtures/exam/*.json))
 # Scenario families (docs/families.md), loaded after the topics they name.
 FAMILIES := $(sort $(wildcard fixtures/families/*.json))
-CATALOGUES := $(wildcard locale/*/LC_MESSAGES/django.po quiz/locale/*/LC_MESSAGES/django.po exams/locale/*/LC_MESSAGES/django.po studio/locale/*/LC_MESSAGES/django.po credentials/locale/*/LC_MESSAGES/django.po)
+# Frames to referee stroke by stroke (docs/frames.md), each proved by the engine.
+FRAMES := $(sort $(wildcard fixtures/frames/*.json))
+CATALOGUES := $(wildcard locale/*/LC_MESSAGES/django.po quiz/locale/*/LC_MESSAGES/django.po exams/locale/*/LC_MESSAGES/django.po studio/locale/*/LC_MESSAGES/django.po credentials/locale/*/LC_MESSAGES/django.po frames/locale/*/LC_MESSAGES/django.po)
 
 .PHONY: run test bench messages extract setup migrate load loadtest profile
 
@@ -39,7 +41,7 @@ $(MESSAGES): $(CATALOGUES) | $(STAMP)
 extract: $(STAMP)
 	$(BIN)/python manage.py makemessages -l fr -l ru -l fa -l pl --no-obsolete --no-location \
 	  --ignore=.venv --ignore=quiz/locale --ignore=quiz/explain.py --ignore=quiz/diagrams.py \
-	  --ignore=exams --ignore=studio --ignore=rules_engine --ignore=tests --ignore=fixtures --ignore=staticfiles --ignore=static
+	  --ignore=exams --ignore=studio --ignore=frames --ignore=rules_engine --ignore=tests --ignore=fixtures --ignore=staticfiles --ignore=static
 
 # migrate also creates the database cache's table, where limits count (throttling/apps.py).
 migrate: $(STAMP)
@@ -50,6 +52,7 @@ setup: $(STAMP) migrate $(MESSAGES)
 load: setup
 	$(BIN)/python manage.py load_scenarios $(SCENARIOS)
 	$(BIN)/python manage.py load_families $(FAMILIES)
+	$(if $(FRAMES),$(BIN)/python manage.py load_frames $(FRAMES))
 	$(BIN)/python manage.py loaddata fixtures/demo_federation.json
 	@# The demo federation's credential signing key, encrypted with a development master key
 	@# (.credentials/master.key, git-ignored); both are made once, then kept.

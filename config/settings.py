@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "studio",
     "throttling",
     "credentials",
+    "frames",
 ]
 
 MIDDLEWARE = [

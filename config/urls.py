@@ -16,6 +16,7 @@ urlpatterns = i18n_patterns(
     path("exams/", include("exams.urls")),
     path("author/", include("studio.urls")),
     path("credentials/", include("credentials.urls")),
+    path("frames/", include("frames.urls")),
     path("", include("quiz.urls")),
     prefix_default_language=True,
 )

@@ -47,7 +47,7 @@ ROLES = (
     "staff",
 )
 LOGIN = 302  # sent to the login page
-APPS = {"quiz", "exams", "accounts", "studio", "credentials"}
+APPS = {"quiz", "exams", "accounts", "studio", "credentials", "frames"}
 
 
 def everyone(status: int) -> dict[str, int]:
@@ -204,6 +204,16 @@ ROWS: list[Row] = [
     Row("credentials:verify", "post", (), everyone(400)),  # nothing uploaded
     Row("credentials:renewals", "get", (), both_examiners(200)),
     Row("credentials:renewals", "post", (), both_examiners(400)),
+    # --- frames: the frame exercise, open to everyone; a run is its owner's only -----------
+    Row("frames:picker", "get", (), everyone(200)),
+    Row("frames:start", "post", ("frame",), everyone(302)),  # a new run, to its first stroke
+    Row("frames:start", "post", ("forged",), everyone(404)),  # no such frame
+    # the trainee's own run; anybody else (another account, no account) finds nothing
+    Row("frames:run", "get", ("frame_run",), {**everyone(404), "trainee": 302}),
+    Row("frames:stroke", "get", ("frame_run", "position"), {**everyone(404), "trainee": 200}),
+    Row("frames:stroke", "post", ("frame_run", "position"), {**everyone(404), "trainee": 400}),
+    Row("frames:summary", "get", ("frame_run",), {**everyone(404), "trainee": 302}),
+    Row("frames:run", "get", ("uuid",), everyone(404)),
     # last: it ends every session the earlier link opened
     Row("exams:regrade", "post", ("exam",), examiner_only(302)),
 ]
@@ -225,6 +235,10 @@ class World:
         from tests.exams.conftest import make_bank, make_exam, make_examiner, right_answer
 
         call_command("load_scenarios", str(TEST_BANK), stdout=StringIO(), stderr=StringIO())
+        from tests.frames_app.conftest import SHORT
+
+        call_command("load_frames", str(SHORT), stdout=StringIO())
+        from frames.models import Frame, FrameRun
         call_command("load_families", str(TEST_FAMILIES), stdout=StringIO(), stderr=StringIO())
         practice = Scenario.objects.filter(published=True).select_related("topic").first()
         make_bank()
@@ -295,6 +309,11 @@ class World:
             "federation2": fed2.slug,
             "kid": signing_key.kid,
             "list_number": 1,
+            "frame": "positions-short",
+            # the trainee's run through it (the authorisation rows: only he may see it)
+            "frame_run": FrameRun.objects.create(
+                frame=Frame.objects.get(slug="positions-short"), user=trainee
+            ).pk,
             "family": "miss-by-scores",
         }
 

@@ -17,7 +17,7 @@ from django.utils import translation
 ROOT = Path(__file__).resolve().parents[1]
 CATALOGUE_DIRS = [
     ROOT / "locale", ROOT / "quiz" / "locale", ROOT / "exams" / "locale",
-    ROOT / "studio" / "locale", ROOT / "credentials" / "locale",
+    ROOT / "studio" / "locale", ROOT / "credentials" / "locale", ROOT / "frames" / "locale",
 ]
 OTHER_LANGUAGES = ["fr", "ru", "fa", "pl"]
 #: Plural forms of each language in Django's gettext headers.

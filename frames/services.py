@@ -1,0 +1,112 @@
+"""Writes: a run started, a stroke called (graded by the engine), review scheduled."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping, MutableMapping
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from frames import review
+from frames.grading import StrokeGrade, grade_stroke
+from frames.models import Frame, FrameCall, FrameRun
+from quiz.models import ReviewCard, Scenario
+from quiz.selectors import published_scenarios, review_cards
+
+
+class AlreadyCalled(Exception):
+    """This stroke was called already (a second tab, a double submission): the first call
+    stands."""
+
+
+class NotYourTurn(Exception):
+    """The call is for a stroke that is not the run's next one."""
+
+
+def start_run(*, frame: Frame, user: Any | None) -> FrameRun:
+    """A new run through ``frame`` (a signed-in trainee's own; else the session keeps it)."""
+    owner = user if getattr(user, "is_authenticated", False) else None
+    return FrameRun.objects.create(frame=frame, user=owner)
+
+
+def record_call(
+    *,
+    run: FrameRun,
+    number: int,
+    answer: Mapping[str, Any],
+    decision: Mapping[str, Any],
+    engine_version: str,
+    now: datetime.datetime | None = None,
+) -> tuple[FrameCall, StrokeGrade]:
+    """Grade a call of stroke ``number`` against its ``decision``, keep it, move the run on.
+
+    The run is finished after its last stroke, or when the decision ends the frame. Raises
+    ``AlreadyCalled`` when the stroke was called already, ``NotYourTurn`` when it is not the
+    run's next stroke.
+    """
+    grade = grade_stroke(decision=decision, answer=answer)
+    over = bool((decision.get("frame") or {}).get("over"))
+    try:
+        with transaction.atomic():
+            locked = FrameRun.objects.select_for_update().get(pk=run.pk)
+            if locked.calls.filter(number=number).exists():
+                raise AlreadyCalled
+            if number != locked.position + 1:
+                raise NotYourTurn
+            call = FrameCall.objects.create(
+                run=locked,
+                number=number,
+                answer=dict(answer),
+                parts=grade.as_flags(),
+                score=grade.score,
+                engine_version=engine_version,
+            )
+            locked.position = number
+            locked.scores = dict(answer.get("scores") or {})
+            if over or number >= locked.frame.stroke_count:
+                locked.finished_at = now or timezone.now()
+            locked.save(update_fields=["position", "scores", "finished_at"])
+    except IntegrityError:  # the unique constraint: another request called it first
+        raise AlreadyCalled from None
+    run.position, run.scores, run.finished_at = locked.position, locked.scores, locked.finished_at
+    return call, grade
+
+
+def schedule_missed_kinds(
+    *,
+    run: FrameRun,
+    user: Any | None,
+    session_cards: MutableMapping[str, Any],
+    now: datetime.datetime | None = None,
+) -> list[Scenario]:
+    """Put practice scenarios of each kind of call the run often missed in the trainee's
+    review, due now (``frames.review``); a signed-in trainee's as rows, a visitor's in
+    ``session_cards`` (the caller keeps it in the session). Returns the scenarios added."""
+    now = now or timezone.now()
+    kinds = review.often_missed([call.parts for call in run.calls.all()])
+    if not kinds:
+        return []
+    signed_in = getattr(user, "is_authenticated", False)
+    have = set(review_cards(user=user if signed_in else None, session_cards=session_cards))
+    added: list[Scenario] = []
+    for ask in review.asks_for(kinds):
+        pool = (
+            published_scenarios()
+            .filter(ask=ask)
+            .exclude(pk__in=have)
+            .order_by("difficulty", "topic__order", "slug")
+        )
+        for scenario in pool[: review.PER_KIND]:
+            card = review.new_card(now=now)
+            if signed_in:
+                ReviewCard.objects.get_or_create(
+                    user=user, scenario=scenario,
+                    defaults={"card": card, "due": now, "last_score": 0.0},
+                )
+            else:
+                session_cards[str(scenario.pk)] = card
+            have.add(scenario.pk)
+            added.append(scenario)
+    return added

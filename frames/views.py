@@ -1,0 +1,214 @@
+"""Thin views of the frame exercise: pick a frame, call each stroke, read the summary.
+
+A GET never writes: starting a run and calling a stroke are POSTs. The engine's decision
+for a stroke reaches the page only once the stroke has been called (the graded page of a
+stroke exists only when a ``FrameCall`` does).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+import rules_engine
+from frames import selectors, services, session
+from frames.accounts import describe_choice, describe_stroke
+from frames.forms import CallForm, PickerForm
+from frames.grading import grade_stroke, score_lines
+from frames.judging import JudgedStroke, judged_stroke, judged_strokes
+from frames.models import FrameRun
+from frames.tags import tag_label
+from quiz.explain import format_list
+from quiz.practice_state import PracticeState
+
+
+@require_http_methods(["GET"])
+def picker(request: HttpRequest) -> HttpResponse:
+    """The frames to referee, filtered by topic, edition and length; the runs to resume."""
+    form = PickerForm(data=request.GET or None)
+    return render(
+        request,
+        "frames/picker.html",
+        {
+            "form": form,
+            "frames": selectors.published_frames(**form.filters),
+            "open_runs": selectors.open_runs(
+                user=request.user, session_ids=session.run_ids(request.session)
+            ),
+        },
+    )
+
+
+@require_http_methods(["POST"])
+def start(request: HttpRequest, frame: str) -> HttpResponse:
+    frame_object = selectors.published_frame(slug=frame)
+    if frame_object is None:
+        raise Http404
+    run = services.start_run(frame=frame_object, user=request.user)
+    if not request.user.is_authenticated:
+        session.remember_run(request.session, run_id=run.pk)
+    return redirect("frames:stroke", run_id=run.pk, number=1)
+
+
+def _own_run(request: HttpRequest, run_id: Any) -> FrameRun:
+    run = selectors.run_for(
+        run_id=run_id, user=request.user, session_ids=session.run_ids(request.session)
+    )
+    if run is None:
+        raise Http404
+    return run
+
+
+@require_http_methods(["GET"])
+def run(request: HttpRequest, run_id: Any) -> HttpResponse:
+    """Resume a run: its next stroke, or its summary once finished."""
+    run_object = _own_run(request, run_id)
+    if run_object.finished:
+        return redirect("frames:summary", run_id=run_object.pk)
+    return redirect("frames:stroke", run_id=run_object.pk, number=run_object.position + 1)
+
+
+def _call_form(stroke: JudgedStroke, data: Any = None) -> CallForm:
+    return CallForm(data=data, players=stroke.players, sides=stroke.sides, number=stroke.number)
+
+
+@require_http_methods(["GET", "POST"])
+def stroke(request: HttpRequest, run_id: Any, number: int) -> HttpResponse:
+    """Stroke ``number``: the table and what happened, then the call form; once called, the
+    call graded part by part with the engine's reasoning."""
+    run_object = _own_run(request, run_id)
+    if number < 1 or number > run_object.position + 1:
+        return redirect("frames:run", run_id=run_object.pk)  # not reached yet
+    call = selectors.call_of(run=run_object, number=number)
+    if call is None and run_object.finished:
+        return redirect("frames:summary", run_id=run_object.pk)
+    judged = judged_stroke(run_object.frame.data, number=number)
+    if judged is None:
+        raise Http404
+    if request.method == "POST":
+        return _call(request, run_object, judged, already=call is not None)
+    if call is not None:
+        return _graded_page(request, run_object, judged, call.answer)
+    return _stroke_page(request, run_object, judged, _call_form(judged))
+
+
+def _call(request: HttpRequest, run: FrameRun, judged: JudgedStroke, *, already: bool) -> Any:
+    if already:
+        messages.info(request, _("You have already called this stroke; your first call is kept."))
+        return redirect("frames:stroke", run_id=run.pk, number=judged.number)
+    form = _call_form(judged, data=request.POST)
+    if not form.is_valid():
+        return _stroke_page(request, run, judged, form, status=400)
+    try:
+        services.record_call(
+            run=run, number=judged.number, answer=form.answer, decision=judged.decision,
+            engine_version=rules_engine.__version__,
+        )
+    except services.AlreadyCalled:
+        messages.info(request, _("You have already called this stroke; your first call is kept."))
+    except services.NotYourTurn:
+        return redirect("frames:run", run_id=run.pk)
+    else:
+        if run.finished:
+            _schedule_review(request, run)
+    return redirect("frames:stroke", run_id=run.pk, number=judged.number)
+
+
+def _schedule_review(request: HttpRequest, run: FrameRun) -> None:
+    """Kinds of call often missed bring practice scenarios of that kind to review."""
+    state = PracticeState.of(request)
+    cards = state.review_cards
+    added = services.schedule_missed_kinds(run=run, user=request.user, session_cards=cards)
+    state.keep_review_cards(cards)
+    if added:
+        messages.info(
+            request,
+            _("Some kinds of call were often missed in this frame: practice questions of "
+              "those kinds are now due in your review."),
+        )
+
+
+def _common(run: FrameRun, judged: JudgedStroke) -> dict[str, Any]:
+    return {
+        "run": run,
+        "frame": run.frame,
+        "tags": [tag_label(tag) for tag in run.frame.tags],
+        "stroke": judged,
+        "account": describe_stroke(state=judged.state, step=judged.entry),
+        "striker": judged.state.get("striker") or judged.players[0],
+    }
+
+
+def _stroke_page(
+    request: HttpRequest, run: FrameRun, judged: JudgedStroke, form: CallForm, status: int = 200
+) -> HttpResponse:
+    context = {**_common(run, judged), "form": form}
+    return render(request, "frames/stroke.html", context, status=status)
+
+
+def _graded_page(
+    request: HttpRequest, run: FrameRun, judged: JudgedStroke, answer: dict[str, Any]
+) -> HttpResponse:
+    """A called stroke: its grade (by the engine that runs now), how the score ran, what
+    the next player chose, and the way on."""
+    grade = grade_stroke(
+        decision=judged.decision, answer=answer, ruleset=judged.case["ruleset"],
+        variants=judged.case.get("variants") or (),
+    )
+    last = run.finished and judged.number == run.position
+    context = {
+        **_common(run, judged),
+        "grade": grade,
+        "score_lines": score_lines(
+            before=judged.state.get("scores") or {}, decision=judged.decision,
+            announced=answer.get("scores") or {}, sides=judged.sides,
+        ),
+        "choice": [] if last else describe_choice(state=judged.state, step=judged.entry),
+        "next_url": reverse("frames:summary", kwargs={"run_id": run.pk}) if last
+        else reverse("frames:stroke", kwargs={"run_id": run.pk, "number": judged.number + 1}),
+        "last": last,
+    }
+    return render(request, "frames/graded.html", context)
+
+
+@require_http_methods(["GET"])
+def summary(request: HttpRequest, run_id: Any) -> HttpResponse:
+    """The end of a run: each stroke, the share right by kind, where the score went wrong."""
+    run_object = _own_run(request, run_id)
+    if not run_object.finished:
+        messages.info(request, _("Finish the frame first: here is the next stroke."))
+        return redirect("frames:run", run_id=run_object.pk)
+    result = selectors.run_summary(run=run_object)
+    judged = {j.number: j for j in judged_strokes(run_object.frame.data, upto=run_object.position)}
+    rows = [_summary_row(call, judged.get(call.number)) for call in result.calls]
+    return render(
+        request,
+        "frames/summary.html",
+        {"run": run_object, "frame": run_object.frame, "summary": result, "rows": rows},
+    )
+
+
+def _summary_row(call: Any, judged: JudgedStroke | None) -> dict[str, Any]:
+    """One line of the summary: the referee's decision in a few words, the parts missed."""
+    if judged is None:  # the frame was reloaded shorter since: the call alone
+        return {"call": call, "stroke": None, "decision": "", "missed": [], "right": False}
+    grade = grade_stroke(decision=judged.decision, answer=call.answer)
+    parts = {part.name: part for part in grade.parts}
+    said = [parts["legal"].expected_text]
+    if parts["penalty"].expected:
+        said.append(parts["penalty"].expected_text)
+    if parts["calls"].expected:
+        said.append(parts["calls"].expected_text)
+    return {
+        "call": call,
+        "stroke": judged,
+        "decision": " · ".join(said),
+        "missed": format_list([part.label for part in grade.parts if not part.correct]),
+        "right": grade.correct,
+    }
