@@ -8,6 +8,7 @@ import uuid
 from collections.abc import Iterable, Mapping, MutableMapping, Sequence
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
@@ -33,9 +34,13 @@ from quiz.selectors import (
     next_position,
     practice_families,
 )
+from throttling.services import take_turn
 
 #: How many places of a self-test's draw each family takes beside one hand-written scenario.
 FAMILY_PLACES = 3
+#: New instances one client (an account, else an address) may draw an hour ("Another like
+#: this" stores each one; ``QUIZ_GENERATED_PER_HOUR`` overrides it): generous for a trainee.
+GENERATED_PER_HOUR = 240
 
 
 class AlreadyAnswered(ValueError):
@@ -299,3 +304,18 @@ def draw_family_instance(*, family: Family, avoid: Scenario | None = None) -> Sc
     """A new instance of ``family`` frozen for practice ("Another like this"), never the
     situation of ``avoid``; ``FamilyError`` when the family gives none."""
     return draw_instance(family=family, avoid=avoid)
+
+
+def take_generation_turn(*, client: str, now: datetime.datetime | None = None) -> bool:
+    """One more instance drawn for ``client``; ``False`` past the hour's allowance.
+
+    Every draw stores a scenario, so a script posting "Another like this" without end is
+    stopped (counted in the shared cache, ``throttling.services``).
+    """
+    return take_turn(
+        scope="quiz-generated",
+        key=client,
+        window=3600,
+        now=now,
+        limit=int(getattr(settings, "QUIZ_GENERATED_PER_HOUR", GENERATED_PER_HOUR)),
+    )

@@ -16,6 +16,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from config.client_ip import client_ip
 from quiz import answer_tokens, editions, review_text, selectors, services
 from quiz.families.spec import FamilyError
 from quiz.forms import AnswerForm, EditionForm, PracticeFilterForm, SelfTestForm
@@ -58,6 +59,12 @@ def another_like_this(request: HttpRequest, family: str) -> HttpResponse:
     family_object = selectors.practice_family(slug=family)
     if family_object is None:
         raise Http404
+    client = f"user-{request.user.pk}" if request.user.is_authenticated else client_ip(request)
+    if not services.take_generation_turn(client=client):
+        messages.warning(
+            request, _("You have asked for many new situations this hour. Please wait a while.")
+        )
+        return redirect("quiz:topics")
     if request.POST.get("kindred"):  # the topic's entry: any family of this kind
         family_object = random.SystemRandom().choice(
             selectors.kindred_families(family=family_object)

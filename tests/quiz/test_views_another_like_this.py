@@ -133,3 +133,14 @@ def test_an_instance_of_a_family_withdrawn_from_practice_is_a_404(client, famili
     family.save()
     assert client.get(instance.get_absolute_url()).status_code == 404
     assert another(family) not in client.get(reverse("quiz:topics")).content.decode()
+
+
+def test_a_client_drawing_without_end_is_stopped_with_a_message(client, families, settings):
+    settings.QUIZ_GENERATED_PER_HOUR = 2
+    family = families["penalty-first-contact"]
+    for _ in range(2):
+        assert client.post(another(family))["Location"].startswith("/en/practice/")
+    refused = client.post(another(family), follow=True)
+    assert "many new situations this hour" in refused.content.decode()
+    assert refused.redirect_chain[0][0] == reverse("quiz:topics")
+    assert Scenario.objects.filter(family=family).count() == 2
