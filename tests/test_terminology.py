@@ -35,7 +35,10 @@ from babel.messages.pofile import read_po
 from studio.glossary import GLOSSARY
 
 ROOT = Path(__file__).resolve().parents[1]
-FIXTURE_FILES = sorted((ROOT / "fixtures").glob("**/*.json"))
+#: Frame files (fixtures/frames/) hold no prose: their accounts are the catalogues' sentences.
+FIXTURE_FILES = sorted(
+    path for path in (ROOT / "fixtures").glob("**/*.json") if path.parent.name != "frames"
+)
 #: The project's catalogue and every app's (an app added later is scanned too).
 CATALOGUE_ROOTS = (
     "locale",
