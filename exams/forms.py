@@ -286,15 +286,20 @@ def _language_name(code: str) -> str:
 class SectionForm(forms.ModelForm):
     class Meta:
         model = ExamSection
-        fields = ["order", "topic", "question_count"]
+        fields = ["order", "topic", "question_count", "source"]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["topic"].empty_label = _("every topic")
         # The table says it once for every row, under the sections.
         self.fields["topic"].help_text = ""
+        # Left out (an older form, a script): hand-written scenarios, as before families.
+        self.fields["source"].required = False
         model_limits(self)
         limit(self.fields["order"], 1000)
+
+    def clean_source(self) -> str:
+        return self.cleaned_data.get("source") or ExamSection.Source.SCENARIOS
 
 
 class BaseSectionFormSet(forms.BaseInlineFormSet):
@@ -313,18 +318,32 @@ class BaseSectionFormSet(forms.BaseInlineFormSet):
         self.initial_extra = [{"order": saved + n} for n in range(1, self.extra + 1)]
 
     @cached_property
-    def pool(self) -> dict[int, int]:
-        """Per topic, the scenarios written in every language the exam offers.
+    def pool_sizes(self) -> list[Any]:
+        """Per topic, the scenarios written in every language the exam offers, and the
+        families marked for exams.
 
         Read when the sections are first built or checked: after the exam's own form is
         valid, ``instance.languages`` holds the languages just chosen.
         """
-        return {
-            size.topic.pk: size.total
-            for size in exam_pool_sizes(
-                federation=self.instance.federation_id, languages=self.pool_languages
-            )
-        }
+        return exam_pool_sizes(
+            federation=self.instance.federation_id, languages=self.pool_languages
+        )
+
+    @cached_property
+    def pool(self) -> dict[int, int]:
+        """Per topic, the scenarios written in every language the exam offers."""
+        return {size.topic.pk: size.total for size in self.pool_sizes}
+
+    def _scenarios_only(self, form: forms.Form) -> bool:
+        """Whether a section can draw only scenarios (a family never runs out: a section
+        with families to draw cannot ask for too many)."""
+        source = form.cleaned_data.get("source") or ExamSection.Source.SCENARIOS
+        if source == ExamSection.Source.SCENARIOS:
+            return True
+        topic = form.cleaned_data.get("topic")
+        families = [size.families for size in self.pool_sizes
+                    if topic is None or size.topic.pk == topic.pk]
+        return source == ExamSection.Source.BOTH and not sum(families)
 
     @property
     def pool_languages(self) -> list[str]:
@@ -356,15 +375,16 @@ class BaseSectionFormSet(forms.BaseInlineFormSet):
         ]
         if not kept:
             raise ValidationError(_("Add at least one section of questions."))
+        bound = [form for form in kept if self._scenarios_only(form)]
         by_topic: dict[Any, list[forms.Form]] = defaultdict(list)
-        counts = {form: form.cleaned_data["question_count"] for form in kept}
-        for form in kept:
+        counts = {form: form.cleaned_data["question_count"] for form in bound}
+        for form in bound:
             by_topic[form.cleaned_data.get("topic")].append(form)
         problems = []
         for topic, group in by_topic.items():
             available = sum(self.pool.values()) if topic is None else self.pool.get(topic.pk, 0)
             # sections on every topic draw what the others leave: all count against the pool
-            wanted = sum(counts[form] for form in (kept if topic is None else group))
+            wanted = sum(counts[form] for form in (bound if topic is None else group))
             if wanted > available:
                 problems.append(too_many(group, topic=topic, wanted=wanted, available=available))
         if problems:

@@ -119,7 +119,17 @@ class Exam(models.Model):
 
 
 class ExamSection(models.Model):
-    """So many questions drawn at random from the exam pool: one topic's, or every topic's."""
+    """So many questions drawn at random from the exam pool: one topic's, or every topic's.
+
+    ``source`` says what the questions are drawn from: the hand-written exam-only scenarios,
+    scenario families (each candidate gets instances of his own, ``exams/families.py``), or
+    both together.
+    """
+
+    class Source(models.TextChoices):
+        SCENARIOS = "scenarios", _("Hand-written exam scenarios")
+        FAMILIES = "families", _("Scenario families: each candidate his own questions")
+        BOTH = "both", _("Both: scenarios and families together")
 
     exam = models.ForeignKey(
         Exam, on_delete=models.CASCADE, related_name="sections", verbose_name=_("exam"),
@@ -131,6 +141,9 @@ class ExamSection(models.Model):
     )
     question_count = models.PositiveSmallIntegerField(
         _("number of questions"), validators=[MinValueValidator(1), MaxValueValidator(200)],
+    )
+    source = models.CharField(
+        _("drawn from"), max_length=16, choices=Source.choices, default=Source.SCENARIOS,
     )
 
     objects = NaturalKeyManager("exam__federation__slug", "exam__slug", "order")
@@ -145,6 +158,20 @@ class ExamSection(models.Model):
 
     def natural_key(self) -> tuple[str, str, int]:
         return (*self.exam.natural_key(), self.order)
+
+    def clean(self) -> None:
+        """A section that draws only from families needs a family marked for exams on its
+        topic (the exam pool is closed: practice-only families are never drawn)."""
+        from .families import exam_families
+
+        if self.source != self.Source.FAMILIES:
+            return
+        topic = self.topic.slug if self.topic_id is not None else None
+        if not exam_families(topic=topic):
+            raise ValidationError(
+                {"source": _("No scenario family on this topic is marked for exams yet.")},
+                code="no_families",
+            )
 
     natural_key.dependencies = ["exams.exam", "quiz.topic"]
 
@@ -330,6 +357,10 @@ class AttemptQuestion(models.Model):
     narrative = models.TextField(_("narrative"), blank=True)
     question = models.TextField(_("question"), blank=True)
     note = models.TextField(_("note"), blank=True)
+    # A question drawn from a scenario family (``scenario`` is then empty): the family and the
+    # seed its instance was built from, so that the examiner and regrading can rebuild it.
+    family_slug = models.CharField(_("scenario family"), max_length=100, blank=True)
+    seed = models.BigIntegerField(_("seed"), null=True, blank=True)
     flagged = models.BooleanField(_("flagged for review"), default=False)
     score = models.FloatField(_("score"), null=True, blank=True)
     # Which engine graded the answer (``score``): the case's ruleset and rules_engine.__version__.

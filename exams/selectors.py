@@ -7,6 +7,7 @@ see the row, and raises :class:`exams.errors.NotYours` when he may not.
 from __future__ import annotations
 
 import functools
+import json
 import math
 import statistics
 from collections import defaultdict
@@ -234,8 +235,10 @@ def question_for_candidate(
 
 
 #: What neither the question page nor a save reads of the drawn question (its grade
-#: comes when the attempt ends).
-_NOT_READ_OF_THE_QUESTION = ("score", "graded_ruleset", "graded_engine_version")
+#: comes when the attempt ends; a family question's family and seed are the examiner's).
+_NOT_READ_OF_THE_QUESTION = (
+    "score", "graded_ruleset", "graded_engine_version", "family_slug", "seed",
+)
 #: What the question page reads of the enrolment, and of the exam (two dozen columns): its
 #: name in every language, the reader's and English to fall back on.
 #: ``tests/exams/test_exam_day_queries.py`` holds the page to its one query: a column
@@ -473,6 +476,8 @@ class PoolSize:
     topic: Any  # quiz.models.Topic
     own: int
     shared: int
+    #: The scenario families of the topic marked for exams (each gives endless instances).
+    families: int = 0
 
     @property
     def total(self) -> int:
@@ -483,8 +488,13 @@ def exam_pool_sizes(
     *, federation: Federation | int, languages: Iterable[str] = ()
 ) -> list[PoolSize]:
     """Per topic, in order: the federation's own exam-only scenarios and the shared ones
-    (with ``languages``: those written in every one of them)."""
+    (with ``languages``: those written in every one of them), and the families marked for
+    exams (told in every language)."""
     from quiz.models import Topic
+
+    from .families import exam_family_counts
+
+    families = exam_family_counts()
 
     federation_id = federation.pk if isinstance(federation, Federation) else federation
     counts = {
@@ -499,6 +509,7 @@ def exam_pool_sizes(
             topic=topic,
             own=counts.get((topic.pk, True), 0),
             shared=counts.get((topic.pk, False), 0),
+            families=families.get(topic.slug, 0),
         )
         for topic in Topic.objects.order_by("order", "slug")
     ]
@@ -707,26 +718,37 @@ class ItemStatistic:
     answered: int
     facility: float
     discrimination: float | None
+    #: A scenario family's row (every instance drawn of it): its slug, else "".
+    family: str = ""
+    #: How many distinct instances of the family were drawn (situations; None for a scenario).
+    instances: int | None = None
 
 
 def item_statistics(*, exam: Exam) -> list[ItemStatistic]:
-    """Facility and discrimination of every question drawn in finished first attempts."""
+    """Facility and discrimination of every question drawn in finished first attempts; the
+    questions drawn from one scenario family make one row (with its distinct instances)."""
     rows = list(AttemptQuestion.objects.filter(
         attempt__enrolment__exam=exam, attempt__number=1, attempt__finished_at__isnull=False
-    ).values_list("attempt_id", "scenario_id", "score", "case__id", "topic_id"))
+    ).values_list("attempt_id", "scenario_id", "score", "case", "topic_id", "family_slug",
+                  "ask", "ask_ball"))
     topic_titles = _topic_titles({row[4] for row in rows if row[4] is not None})
     totals: dict[int, float] = defaultdict(float)
     counts: dict[int, int] = defaultdict(int)
     items: dict[Any, list[tuple[int, float]]] = defaultdict(list)
     labels: dict[Any, tuple[str, str]] = {}
-    for attempt_id, scenario_id, score, slug, topic in rows:
+    situations: dict[Any, set[str]] = defaultdict(set)
+    for attempt_id, scenario_id, score, case, topic, family, ask, ask_ball in rows:
         score = score or 0.0
         totals[attempt_id] += score
         counts[attempt_id] += 1
-        key = scenario_id or slug
+        slug = str(case.get("id", "")) if isinstance(case, dict) else ""
+        key = ("family", family) if family else scenario_id or slug
         items[key].append((attempt_id, score))
-        labels[key] = (slug or "", topic_titles.get(topic, "—"))
+        labels[key] = (family or slug, topic_titles.get(topic, "—"))
+        if family:
+            situations[key].add(_situation(case, ask, ask_ball))
     titles = _scenario_titles(key for key in items if isinstance(key, int))
+    titles.update({key: gettext("Scenario family") for key in situations})
     result = []
     for key, scored in items.items():
         scores = [score for _, score in scored]
@@ -745,9 +767,18 @@ def item_statistics(*, exam: Exam) -> list[ItemStatistic]:
                 answered=len(scores),
                 facility=round(statistics.fmean(scores), 3),
                 discrimination=_correlation(scores, rests),
+                family=slug if key in situations else "",
+                instances=len(situations[key]) if key in situations else None,
             )
         )
     return sorted(result, key=lambda item: (item.facility, item.slug))
+
+
+def _situation(case: Any, ask: str, ask_ball: str) -> str:
+    """A drawn instance's situation, as ``quiz.families.instances.Instance.situation`` has it
+    (the case without its id, and what is asked): two seeds may give the same one."""
+    facts = {key: value for key, value in (case or {}).items() if key != "id"}
+    return json.dumps([facts, ask, ask_ball], sort_keys=True)
 
 
 def _topic_titles(ids: Iterable[int]) -> dict[int, str]:

@@ -24,11 +24,13 @@ from django.utils.translation import get_language_info
 from django.utils.translation import gettext as _
 
 from config import sql
+from quiz.families.spec import FamilyError
 from quiz.grading import grade, graded_by, with_edition
 from quiz.models import Scenario
 from quiz.numbers import format_number
 
 from . import clock, selectors, signals
+from .families import FamilyDraw, exam_families, exam_instance, frozen_fields
 from .errors import (
     AttemptFinished,
     AttemptInProgress,
@@ -48,6 +50,7 @@ from .models import (
     Certificate,
     Enrolment,
     Exam,
+    ExamSection,
     frozen_scenario,
 )
 
@@ -238,8 +241,8 @@ def start_attempt(
             )
             with translation.override(language):
                 AttemptQuestion.objects.bulk_create(
-                    frozen_question(attempt=attempt, position=position, scenario=scenario)
-                    for position, scenario in enumerate(drawn, start=1)
+                    _frozen(attempt=attempt, position=position, drawn=item)
+                    for position, item in enumerate(drawn, start=1)
                 )
             record(
                 AuditEvent.Action.ATTEMPT_STARTED, exam=exam, attempt=attempt,
@@ -248,6 +251,11 @@ def start_attempt(
     except IntegrityError as error:
         # Two starts at once (a double click, two tabs): the second loses the race.
         raise AttemptInProgress() from error
+    except FamilyError as error:
+        # A family that gives no sound instance under the exam's rules: nothing is kept.
+        raise NotEnoughQuestions(
+            _("A question of this exam could not be drawn: tell the examiner.")
+        ) from error
     return attempt
 
 
@@ -280,7 +288,9 @@ def grant_extra_time(
     return locked
 
 
-def _draw_in(*, exam: Exam, rng: random.Random, language: str) -> list[Scenario]:
+def _draw_in(
+    *, exam: Exam, rng: random.Random, language: str
+) -> list[Scenario | FamilyDraw]:
     """The attempt's questions, all written in ``language``; when too few are, the refusal
     says so (the pool would suffice in another language: the candidate may choose it)."""
     try:
@@ -296,50 +306,130 @@ def _draw_in(*, exam: Exam, rng: random.Random, language: str) -> list[Scenario]
 
 def draw_questions(
     *, exam: Exam, rng: random.Random, language: str | None = None
-) -> list[Scenario]:
-    """So many scenarios of the exam's pool per section, no scenario twice in one attempt.
+) -> list[Scenario | FamilyDraw]:
+    """So many questions per section: scenarios of the exam's pool (no scenario twice in one
+    attempt) and families (a :class:`exams.families.FamilyDraw`; its instance is built when
+    the attempt is frozen), as each section's ``source`` says.
 
     The pool is closed-book: exam-only scenarios of the exam's federation and of the
     shared pool (:func:`exams.selectors.exam_pool`), and with ``language`` (the
-    attempt's) only those written in it. Sections on one topic draw first,
-    sections on every topic from what is left, so that any exam the form accepts
-    can be drawn; the questions keep the sections' order.
+    attempt's) only those written in it; families marked for exams (their narratives are
+    told in every language). Sections on one topic draw first, sections on every topic
+    from what is left, so that any exam the form accepts can be drawn; the questions keep
+    the sections' order.
     """
     # Their topics are read only to name one in a refusal.
     sections = selectors.exam_sections(exam=exam)
-    pool = selectors.exam_pool(
-        federation=exam.federation_id, languages=[language] if language else ()
-    ).order_by()
-    if all(section.topic_id is not None for section in sections):
-        pool = pool.filter(topic_id__in={section.topic_id for section in sections})
-    # The pool's ids and topics in one query, drawn from here: one query per section cost
-    # more than the draw. Sorted by id, as each section's candidates always were.
-    available = sorted(pool.values_list("pk", "topic_id"))
+    on_scenarios = [s for s in sections if s.source != ExamSection.Source.FAMILIES]
+    available = _scenario_pool(exam=exam, sections=on_scenarios, language=language)
+    families = _family_pool(sections=sections)
     chosen: set[int] = set()
-    drawn: dict[int, list[int]] = {}
+    drawn: dict[int, list[int | FamilyDraw]] = {}
     for section in sorted(sections, key=lambda section: section.topic_id is None):
         pks = [
             pk
             for pk, topic_id in available
             if pk not in chosen and section.topic_id in (None, topic_id)
         ]
-        if len(pks) < section.question_count:
-            raise NotEnoughQuestions(
-                _(
-                    "The exam asks for %(wanted)s questions on “%(topic)s” "
-                    "but its exam pool holds only %(available)s."
-                )
-                % {
-                    "wanted": format_number(section.question_count),
-                    "topic": section.topic or _("every topic"),
-                    "available": format_number(len(pks)),
-                }
+        drawn[section.pk] = _draw_section(
+            section=section, pks=pks, families=families.get(section.topic_id, []), rng=rng
+        )
+        chosen.update(item for item in drawn[section.pk] if isinstance(item, int))
+    in_order = [item for section in sections for item in drawn[section.pk]]
+    # Freezing reads topic_id, not the topic.
+    by_pk = Scenario.objects.in_bulk([item for item in in_order if isinstance(item, int)])
+    return [by_pk[item] if isinstance(item, int) else item for item in in_order]
+
+
+def _scenario_pool(
+    *, exam: Exam, sections: list[ExamSection], language: str | None
+) -> list[tuple[int, int]]:
+    """The ids and topics of the scenarios the sections may draw, sorted by id (as each
+    section's candidates always were), in one query: one per section cost more."""
+    if not sections:
+        return []
+    pool = selectors.exam_pool(
+        federation=exam.federation_id, languages=[language] if language else ()
+    ).order_by()
+    if all(section.topic_id is not None for section in sections):
+        pool = pool.filter(topic_id__in={section.topic_id for section in sections})
+    return sorted(pool.values_list("pk", "topic_id"))
+
+
+def _family_pool(*, sections: list[ExamSection]) -> dict[int | None, list[FamilyDraw]]:
+    """The families each topic's sections may draw (key ``None``: every topic's), for the
+    sections that draw families; read only then (one query for the topics' slugs)."""
+    if all(section.source == ExamSection.Source.SCENARIOS for section in sections):
+        return {}
+    from quiz.models import Topic
+
+    topic_ids = dict(Topic.objects.values_list("slug", "pk"))
+    every = [FamilyDraw(family=f, topic_id=topic_ids.get(f.topic)) for f in exam_families()]
+    pool: dict[int | None, list[FamilyDraw]] = {}
+    for draw in every:
+        if draw.topic_id is not None:
+            pool.setdefault(draw.topic_id, []).append(draw)
+    pool[None] = every
+    return pool
+
+
+def _draw_section(
+    *, section: ExamSection, pks: list[int], families: list[FamilyDraw], rng: random.Random
+) -> list[int | FamilyDraw]:
+    """One section's questions: scenario ids, families, or both together. Scenarios are never
+    drawn twice; a family may give more than one question (each its own instance) when the
+    section asks for more than the pool holds."""
+    items: list[int | FamilyDraw] = []
+    if section.source != ExamSection.Source.FAMILIES:
+        items += pks
+    if section.source != ExamSection.Source.SCENARIOS:
+        items += families
+    wanted = section.question_count
+    if len(items) < wanted and not (families and section.source != ExamSection.Source.SCENARIOS):
+        raise NotEnoughQuestions(
+            _(
+                "The exam asks for %(wanted)s questions on “%(topic)s” "
+                "but its exam pool holds only %(available)s."
             )
-        drawn[section.pk] = rng.sample(pks, section.question_count)
-        chosen.update(drawn[section.pk])
-    in_order = [pk for section in sections for pk in drawn[section.pk]]
-    by_pk = Scenario.objects.in_bulk(in_order)  # freezing reads topic_id, not the topic
-    return [by_pk[pk] for pk in in_order]
+            % {
+                "wanted": format_number(wanted),
+                "topic": section.topic or _("every topic"),
+                "available": format_number(len(items)),
+            }
+        )
+    picked = rng.sample(items, min(wanted, len(items)))
+    while len(picked) < wanted:
+        picked += rng.sample(families, min(wanted - len(picked), len(families)))
+    return picked
+
+
+def _frozen(*, attempt: Attempt, position: int, drawn: Scenario | FamilyDraw) -> AttemptQuestion:
+    if isinstance(drawn, FamilyDraw):
+        return frozen_family_question(attempt=attempt, position=position, drawn=drawn)
+    return frozen_question(attempt=attempt, position=position, scenario=drawn)
+
+
+def frozen_family_question(
+    *, attempt: Attempt, position: int, drawn: FamilyDraw
+) -> AttemptQuestion:
+    """The candidate's own instance of a family, seeded by the attempt and the position, built
+    under the exam's edition and the federation's local rules, told in the active language;
+    its family and seed are kept so that the examiner and regrading can rebuild it."""
+    exam = attempt.enrolment.exam
+    instance = exam_instance(
+        family=drawn.family,
+        attempt_id=attempt.pk,
+        position=position,
+        ruleset=exam.edition,
+        variants=exam.federation.variants or (),
+    )
+    return AttemptQuestion(
+        attempt=attempt,
+        position=position,
+        scenario=None,
+        topic_id=drawn.topic_id,
+        **frozen_fields(instance=instance, family=drawn.family),
+    )
 
 
 def frozen_question(*, attempt: Attempt, position: int, scenario: Scenario) -> AttemptQuestion:

@@ -204,7 +204,8 @@ def test_the_exam_form_shows_each_topics_pool(client, examiner, federation, othe
     client.force_login(examiner)
     page = client.get(url("exam_create")).content.decode()
     row = re.search(r"<th scope=\"row\">Fouls</th>(.*?)</tr>", page, re.S).group(1)
-    assert re.findall(r"<td>(\d+)</td>", row) == ["2", "3", "5"]
+    # own, shared, what a section can draw, and the topic's families marked for exams (none)
+    assert re.findall(r"<td>(\d+)</td>", row) == ["2", "3", "5", "0"]
     assert "Fouls (5 in the pool)" in page
     assert "every topic (8 in the pool)" in page
 

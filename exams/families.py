@@ -1,0 +1,148 @@
+"""Scenario families in exams (issue 21): which families an exam may draw, each drawn
+question's seed, and the instance frozen into the attempt.
+
+A section that draws from families (``ExamSection.source``) gives every candidate instances of
+his own. A question's seed is an HMAC of the attempt and the position under the site's
+``SECRET_KEY`` (:func:`question_seed`): nobody can foresee it from outside, and the attempt keeps
+it (``AttemptQuestion.family_slug`` and ``seed``) so that the examiner and regrading rebuild
+exactly what was asked (:func:`rebuild`). The instance is built under the exam's edition and the
+federation's local rules, as a hand-written question's case is frozen with them, so that the
+family's constraints (a sound question) hold under the rules the attempt is graded by.
+
+The exam pool stays closed: only families whose fixture says ``"audience": "exam"`` or
+``"both"`` are drawn (``docs/families.md``).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from django.utils.crypto import salted_hmac
+
+from quiz.families.instances import Instance, build_instance
+from quiz.families.narratives import narrate
+from quiz.families.spec import Family, FamilyError, load_families
+
+#: Seeds are kept below 2**62: any database's signed 64-bit integer holds them.
+SEED_BITS = 62
+#: Another seed is tried when a family gives no sound instance under an exam's rules.
+RETRIES = 5
+_SALT = "exams.families.question_seed"
+
+
+@functools.cache
+def _all_families() -> tuple[Family, ...]:
+    # The fixtures are read once per process: they change only with a deployment.
+    return tuple(load_families())
+
+
+def exam_families(*, topic: str | None = None) -> list[Family]:
+    """The families exams may draw, of one topic (its slug) or of every topic, by slug."""
+    return sorted(
+        (
+            family
+            for family in _all_families()
+            if family.in_exams and (topic is None or family.topic == topic)
+        ),
+        key=lambda family: family.slug,
+    )
+
+
+def exam_family_counts() -> dict[str, int]:
+    """How many families exams may draw, per topic slug."""
+    counts: dict[str, int] = {}
+    for family in exam_families():
+        counts[family.topic] = counts.get(family.topic, 0) + 1
+    return counts
+
+
+def family_by_slug(slug: str) -> Family | None:
+    """The family of that slug (whatever its audience: a frozen question keeps its family)."""
+    return next((family for family in _all_families() if family.slug == slug), None)
+
+
+@dataclass(frozen=True)
+class FamilyDraw:
+    """A family drawn for one question; its instance is built once the attempt has its id."""
+
+    family: Family
+    topic_id: int | None
+
+    @property
+    def slug(self) -> str:
+        return self.family.slug
+
+
+def question_seed(*, attempt_id: int, position: int, retry: int = 0) -> int:
+    """The seed of the family question at ``position`` of attempt ``attempt_id``.
+
+    >>> question_seed(attempt_id=1, position=2) == question_seed(attempt_id=1, position=2)
+    True
+    >>> question_seed(attempt_id=1, position=2) != question_seed(attempt_id=2, position=2)
+    True
+    >>> 0 <= question_seed(attempt_id=1, position=1) < 2**SEED_BITS
+    True
+    """
+    digest = salted_hmac(_SALT, f"{attempt_id}:{position}:{retry}").digest()
+    return int.from_bytes(digest[:8], "big") >> (64 - SEED_BITS)
+
+
+def under_rules(*, family: Family, ruleset: str, variants: Sequence[str] = ()) -> Family:
+    """The family as an exam draws it: judged by the exam's edition and local rules."""
+    return replace(family, ruleset=ruleset, variants=tuple(variants))
+
+
+def exam_instance(
+    *, family: Family, attempt_id: int, position: int, ruleset: str, variants: Sequence[str] = ()
+) -> Instance:
+    """The question's instance: the first of its seeds that gives a sound one under the exam's
+    rules (a family checked under another edition may need another draw)."""
+    ruled = under_rules(family=family, ruleset=ruleset, variants=variants)
+    for retry in range(RETRIES):
+        seed = question_seed(attempt_id=attempt_id, position=position, retry=retry)
+        try:
+            return build_instance(family=ruled, seed=seed)
+        except FamilyError:
+            continue
+    raise FamilyError(f"{family.slug}: no sound instance under {ruleset} in {RETRIES} seeds")
+
+
+def frozen_fields(*, instance: Instance, family: Family) -> dict[str, Any]:
+    """What an ``AttemptQuestion`` keeps of an instance, its texts in the active language.
+
+    The case never holds an answer (a family's template has no ``expect``; the engine's
+    decision and the asked answer are left behind).
+    """
+    story = narrate(instance=instance)
+    return {
+        "family_slug": family.slug,
+        "seed": instance.seed,
+        "case": dict(instance.case),
+        "ask": instance.ask,
+        "ask_ball": instance.ask_ball,
+        "difficulty": family.difficulty,
+        "title": story.title,
+        "narrative": story.what_happened,
+        "question": story.question,
+        "note": "",
+    }
+
+
+def rebuild(*, family_slug: str, seed: int, case: dict[str, Any]) -> Instance | None:
+    """The instance a frozen family question was built from (its family and seed, under the
+    rules its case names), or ``None`` when the family is gone or no longer gives it."""
+    family = family_by_slug(family_slug)
+    if family is None:
+        return None
+    ruled = under_rules(
+        family=family,
+        ruleset=str(case.get("ruleset") or "wpbsa-2007"),
+        variants=case.get("variants") or (),
+    )
+    try:
+        return build_instance(family=ruled, seed=seed)
+    except FamilyError:
+        return None
