@@ -67,13 +67,20 @@ def _agrees(name: str, given: Any, expected: Any) -> bool:
 
 
 def scores_text(scores: Mapping[str, Any] | None) -> str:
-    """A score as the referee announces it: ``A 12 – B 30``, in the reader's digits."""
+    """A score as the referee announces it: ``A 12 – B 30``, in the reader's digits.
+
+    >>> scores_text({"A": 12, "B": 30}).strip("\u2066\u2069")
+    'A 12 – B 30'
+    """
     if not scores:
         return "—"
-    return " – ".join(
+    said = " – ".join(
         f"{side} {format_number(value) if value is not None else '—'}"
         for side, value in scores.items()
     )
+    # Isolated left to right (U+2066 … U+2069): in a right-to-left sentence the sides keep
+    # their order, "A 41 – B 38", instead of being reordered around the numbers.
+    return f"\u2066{said}\u2069"
 
 
 def describe(name: str, value: Any) -> str:
@@ -149,7 +156,10 @@ class StrokeGrade:
 
 
 def grade_stroke(
-    *, decision: Mapping[str, Any], answer: Mapping[str, Any], ruleset: str = "",
+    *,
+    decision: Mapping[str, Any],
+    answer: Mapping[str, Any],
+    ruleset: str = "",
     variants: Sequence[str] = (),
 ) -> StrokeGrade:
     """Grade a call (``CallForm.answer``) against the stroke's decision, part by part."""
@@ -166,7 +176,7 @@ def grade_stroke(
                 correct=_agrees(name, answer.get(name), value),
             )
             for name, value in expected.items()
-        )
+        ),
     )
 
 
@@ -186,7 +196,10 @@ class ScoreLine:
 
 
 def score_lines(
-    *, before: Mapping[str, Any], decision: Mapping[str, Any], announced: Mapping[str, Any],
+    *,
+    before: Mapping[str, Any],
+    decision: Mapping[str, Any],
+    announced: Mapping[str, Any],
     sides: Sequence[str],
 ) -> list[ScoreLine]:
     """Each side's score through the stroke: ``before`` plus the decision's points."""

@@ -45,14 +45,22 @@ def call_data(number: int, **parts: Any) -> dict[str, Any]:
 #: 3. the yellow potted: fair, B scores 2 (39 + 2);
 #: 4. the green missed with a full view: foul and a miss, four points to A (41 + 4).
 RIGHT_CALLS = [
-    {"legal": "fair", "penalty": 0, "calls": [], "next_striker": "A",
-     "scores": {"A": 41, "B": 32}},
-    {"legal": "foul", "penalty": 7, "calls": ["foul", "miss"], "next_striker": "B",
-     "next_options": ["play", "offender_again", "replace_offender_again"],
-     "scores": {"A": 41, "B": 39}},
-    {"legal": "fair", "penalty": 0, "calls": [], "next_striker": "B",
-     "scores": {"A": 41, "B": 41}},
-    {"legal": "foul", "penalty": 4, "calls": ["foul", "miss"], "next_striker": "A",
-     "next_options": ["play", "offender_again", "replace_offender_again"],
-     "scores": {"A": 45, "B": 41}},
+    {"legal": "fair", "penalty": 0, "calls": [], "next_striker": "A", "scores": {"A": 41, "B": 32}},
+    {
+        "legal": "foul",
+        "penalty": 7,
+        "calls": ["foul", "miss"],
+        "next_striker": "B",
+        "next_options": ["play", "offender_again", "replace_offender_again"],
+        "scores": {"A": 41, "B": 39},
+    },
+    {"legal": "fair", "penalty": 0, "calls": [], "next_striker": "B", "scores": {"A": 41, "B": 41}},
+    {
+        "legal": "foul",
+        "penalty": 4,
+        "calls": ["foul", "miss"],
+        "next_striker": "A",
+        "next_options": ["play", "offender_again", "replace_offender_again"],
+        "scores": {"A": 45, "B": 41},
+    },
 ]

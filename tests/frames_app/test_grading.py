@@ -23,7 +23,12 @@ def test_the_referees_calls_are_right_in_every_part(number):
     graded = _graded(number)
     assert graded.correct and graded.score == 1.0
     assert [part.name for part in graded.parts] == [
-        "legal", "penalty", "calls", "next_striker", "next_options", "scores"
+        "legal",
+        "penalty",
+        "calls",
+        "next_striker",
+        "next_options",
+        "scores",
     ]
 
 
@@ -57,23 +62,54 @@ def test_a_score_missing_a_side_is_wrong():
 
 
 def test_frame_over_is_a_call_and_the_options_are_not_asked():
-    decision = {"legal": True, "penalty": 0, "calls": [], "scores": {"A": 70, "B": 60},
-                "next": {"striker": None, "options": []}, "frame": {"over": True}}
-    graded = grade_stroke(decision=decision, answer={
-        "legal": "fair", "penalty": 0, "calls": [FRAME_OVER], "next_striker": FRAME_OVER,
-        "scores": {"A": 70, "B": 60}})
+    decision = {
+        "legal": True,
+        "penalty": 0,
+        "calls": [],
+        "scores": {"A": 70, "B": 60},
+        "next": {"striker": None, "options": []},
+        "frame": {"over": True},
+    }
+    graded = grade_stroke(
+        decision=decision,
+        answer={
+            "legal": "fair",
+            "penalty": 0,
+            "calls": [FRAME_OVER],
+            "next_striker": FRAME_OVER,
+            "scores": {"A": 70, "B": 60},
+        },
+    )
     assert graded.correct
     assert "next_options" not in graded.as_flags()
-    missed = grade_stroke(decision=decision, answer={
-        "legal": "fair", "penalty": 0, "calls": [], "next_striker": "A",
-        "scores": {"A": 70, "B": 60}})
-    assert missed.as_flags() == {"legal": True, "penalty": True, "calls": False,
-                                 "next_striker": False, "scores": True}
+    missed = grade_stroke(
+        decision=decision,
+        answer={
+            "legal": "fair",
+            "penalty": 0,
+            "calls": [],
+            "next_striker": "A",
+            "scores": {"A": 70, "B": 60},
+        },
+    )
+    assert missed.as_flags() == {
+        "legal": True,
+        "penalty": True,
+        "calls": False,
+        "next_striker": False,
+        "scores": True,
+    }
 
 
 def test_how_the_score_should_have_run():
     stroke = judged_stroke(FRAME, number=2)
-    lines = score_lines(before=stroke.state["scores"], decision=stroke.decision,
-                        announced={"A": 41, "B": 38}, sides=stroke.sides)
+    lines = score_lines(
+        before=stroke.state["scores"],
+        decision=stroke.decision,
+        announced={"A": 41, "B": 38},
+        sides=stroke.sides,
+    )
     assert [(line.side, line.before, line.points, line.after, line.right) for line in lines] == [
-        ("A", 41, 0, 41, True), ("B", 32, 7, 39, False)]
+        ("A", 41, 0, 41, True),
+        ("B", 32, 7, 39, False),
+    ]

@@ -59,10 +59,16 @@ def test_a_stroke_whose_expect_the_engine_contradicts_is_refused_and_nothing_loa
     ("name", "change", "message"),
     [
         ("no-expect", lambda d: d["strokes"][2].pop("expect"), "strokes[2]: no expect"),
-        ("pink-gone", lambda d: d["strokes"][2]["stroke"].update(potted=["red"]),
-         "strokes[2].stroke.potted[0]"),
-        ("bad-choice", lambda d: d["strokes"][0].update(choice="offender_again"),
-         "strokes[0].choice"),
+        (
+            "pink-gone",
+            lambda d: d["strokes"][2]["stroke"].update(potted=["red"]),
+            "strokes[2].stroke.potted[0]",
+        ),
+        (
+            "bad-choice",
+            lambda d: d["strokes"][0].update(choice="offender_again"),
+            "strokes[0].choice",
+        ),
         ("unknown-field", lambda d: d.update(title="x"), "title: unknown field"),
     ],
 )

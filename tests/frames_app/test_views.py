@@ -64,8 +64,13 @@ def test_a_stroke_page_shows_the_table_and_the_account_never_the_decision(client
 def test_a_get_of_any_page_of_the_run_writes_nothing(client, frames):
     run = _start(client)
     _call(client, run, 1, **RIGHT_CALLS[0])
-    urls = [reverse("frames:picker"), reverse("frames:run", args=[run.pk]), _stroke(run, 1),
-            _stroke(run, 2), reverse("frames:summary", args=[run.pk])]
+    urls = [
+        reverse("frames:picker"),
+        reverse("frames:run", args=[run.pk]),
+        _stroke(run, 1),
+        _stroke(run, 2),
+        reverse("frames:summary", args=[run.pk]),
+    ]
     for url in urls:
         with CaptureQueriesContext(connection) as queries:
             client.get(url)
@@ -73,17 +78,21 @@ def test_a_get_of_any_page_of_the_run_writes_nothing(client, frames):
         assert not {"INSERT", "UPDATE", "DELETE"} & set(sql), url
 
 
-def test_a_wrong_call_and_a_wrong_score_are_graded_at_once_with_how_the_score_ran(
-    client, frames
-):
+def test_a_wrong_call_and_a_wrong_score_are_graded_at_once_with_how_the_score_ran(client, frames):
     run = _start(client)
     _call(client, run, 1, **RIGHT_CALLS[0])
     wrong = {**RIGHT_CALLS[1], "calls": ["foul"], "scores": {"A": 41, "B": 38}}
     response = _call(client, run, 2, **wrong)
     assert response.status_code == 302 and response["Location"] == _stroke(run, 2)
     call = FrameCall.objects.get(run=run, number=2)
-    assert call.parts == {"legal": True, "penalty": True, "calls": False, "next_striker": True,
-                          "next_options": True, "scores": False}
+    assert call.parts == {
+        "legal": True,
+        "penalty": True,
+        "calls": False,
+        "next_striker": True,
+        "next_options": True,
+        "scores": False,
+    }
     html = client.get(_stroke(run, 2)).content.decode()
     assert "Partly right" in html and "referee's reasoning" in html
     assert "How the score should have run" in html
@@ -115,9 +124,7 @@ def test_a_stroke_is_called_once_and_an_incomplete_call_is_refused(client, frame
     assert FrameCall.objects.get(run=run, number=1).parts["legal"] is True  # the first stands
 
 
-def test_the_summary_gives_the_share_right_by_kind_and_where_the_score_went_wrong(
-    client, frames
-):
+def test_the_summary_gives_the_share_right_by_kind_and_where_the_score_went_wrong(client, frames):
     run = _start(client)
     early = client.get(reverse("frames:summary", args=[run.pk]))
     assert early.status_code == 302  # not before the end
@@ -184,6 +191,7 @@ def test_the_progress_page_counts_frames_refereed(client, frames):
     assert "Frames refereed" in empty and "You have not refereed a frame yet." in empty
     run = _start(client)
     _call(client, run, 1, **RIGHT_CALLS[0])
-    text = re.sub(r"\s+", " ", re.sub("<[^>]+>", " ", client.get(reverse("quiz:progress"))
-                                      .content.decode()))
+    text = re.sub(
+        r"\s+", " ", re.sub("<[^>]+>", " ", client.get(reverse("quiz:progress")).content.decode())
+    )
     assert "Frames finished: 0 of 1 started; strokes called: 1." in text
