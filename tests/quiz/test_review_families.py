@@ -57,6 +57,7 @@ def test_a_due_family_is_served_by_a_new_instance_on_the_review_page(client, fam
     page = client.get(reverse("quiz:review")).content.decode()
     url = card.scenario.get_absolute_url()
     assert url + "?via=review" in page and answered.get_absolute_url() not in page
+    assert "a new generated situation" in page
     served = client.get(url + "?via=review")
     assert served.status_code == 200 and card.scenario.question_en in served.content.decode()
 
