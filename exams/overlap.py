@@ -84,7 +84,8 @@ def simulate_overlap(*, exam: Exam, candidates: int, language: str | None = None
         shared=sum(sum(row) for row in shared),
         family_drawn=sum(sum(row) for row in family),
         family_shared=sum(
-            s and f for srow, frow in zip(shared, family, strict=True)
+            s and f
+            for srow, frow in zip(shared, family, strict=True)
             for s, f in zip(srow, frow, strict=True)
         ),
         candidates_sharing=sum(any(row) for row in shared),

@@ -30,7 +30,6 @@ from quiz.models import Scenario
 from quiz.numbers import format_number
 
 from . import clock, selectors, signals
-from .families import FamilyDraw, exam_families, exam_instance, frozen_fields
 from .errors import (
     AttemptFinished,
     AttemptInProgress,
@@ -42,6 +41,7 @@ from .errors import (
     NotEnoughQuestions,
     QuestionNotDrawn,
 )
+from .families import FamilyDraw, exam_families, exam_instance, frozen_fields
 from .models import (
     Answer,
     Attempt,

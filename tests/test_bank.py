@@ -262,11 +262,10 @@ def test_a_question_asks_only_what_its_form_asks():
 def test_the_demo_exam_draws_from_the_exam_pool(real_bank):
     import random
 
+    from exams.families import FamilyDraw
     from exams.models import Exam
     from exams.selectors import exam_pool_sizes
     from exams.services import draw_questions
-
-    from exams.families import FamilyDraw
 
     call_command("loaddata", str(ROOT / "fixtures" / "demo_federation.json"), stdout=StringIO())
     exam = Exam.objects.get(slug="demo-referee-level-1")

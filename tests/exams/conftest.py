@@ -312,3 +312,33 @@ def new_exam() -> Callable[..., Exam]:
 @pytest.fixture
 def new_examiner() -> Callable[[Federation, str], Any]:
     return make_examiner
+
+
+# --- scenario families in exams (issue 21) ---------------------------------------------------
+
+#: Topics of the fixtures' families that exams may draw (fixtures/families/*.json).
+FAMILY_TOPICS = ("penalties", "miss")
+
+
+@pytest.fixture
+def family_topics(db: Any) -> dict[str, Topic]:
+    return {
+        slug: Topic.objects.create(
+            slug=slug, order=10 + n, **translated("title", {c: f"{slug} {c}" for c in LANGUAGES})
+        )
+        for n, slug in enumerate(FAMILY_TOPICS)
+    }
+
+
+def family_exam(federation: Federation, now: datetime, **overrides: Any) -> Exam:
+    """An exam whose sections are ``family_sections``: (topic slug or None, count, source)."""
+    sections = overrides.pop("family_sections", None) or [
+        ("penalties", 2, "families"), ("miss", 1, "families"), ("sequence", 1, "scenarios")
+    ]
+    exam = make_exam(federation, now, sections=[], **overrides)
+    for order, (topic, count, source) in enumerate(sections, start=1):
+        ExamSection.objects.create(
+            exam=exam, order=order, question_count=count, source=source,
+            topic=Topic.objects.get(slug=topic) if topic else None,
+        )
+    return exam

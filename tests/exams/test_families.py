@@ -26,35 +26,9 @@ from quiz.explain import explain
 from quiz.families.spec import Family, FamilyError
 from quiz.models import Topic
 
-from .conftest import LANGUAGES, make_exam, translated
+from .conftest import family_exam
 
 pytestmark = pytest.mark.django_db
-
-FAMILY_TOPICS = ("penalties", "miss")
-
-
-@pytest.fixture
-def family_topics(db: Any) -> dict[str, Topic]:
-    return {
-        slug: Topic.objects.create(
-            slug=slug, order=10 + n, **translated("title", {c: f"{slug} {c}" for c in LANGUAGES})
-        )
-        for n, slug in enumerate(FAMILY_TOPICS)
-    }
-
-
-def family_exam(federation, now, **overrides):
-    sections = overrides.pop("family_sections", None) or [
-        ("penalties", 2, "families"), ("miss", 1, "families"), ("sequence", 1, "scenarios")
-    ]
-    exam = make_exam(federation, now, sections=[], **overrides)
-    for order, (topic, count, source) in enumerate(sections, start=1):
-        ExamSection.objects.create(
-            exam=exam, order=order, question_count=count, source=source,
-            topic=Topic.objects.get(slug=topic) if topic else None,
-        )
-    return exam
-
 
 @pytest.fixture
 def fexam(federation, bank, family_topics, now):
@@ -242,9 +216,8 @@ def test_regrading_grades_the_frozen_family_questions_again(
 
 
 def test_statistics_give_one_row_per_family(federation, bank, family_topics, now):
-    exam = family_exam(
-        federation, now, family_sections=[("penalties", 2, "families"), ("sequence", 1, "scenarios")]
-    )
+    sections = [("penalties", 2, "families"), ("sequence", 1, "scenarios")]
+    exam = family_exam(federation, now, family_sections=sections)
     for n in range(1, 4):
         finish(start(exam, n, now), now, answer_of)
     items = selectors.item_statistics(exam=exam)

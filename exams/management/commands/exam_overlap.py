@@ -33,8 +33,15 @@ class Command(BaseCommand):
             "--per-family", action="store_true", help="a line per family: drawn, shared"
         )
 
-    def handle(self, *args: Any, candidates: int, exam: str, language: str | None,
-               per_family: bool = False, **options: Any) -> None:
+    def handle(
+        self,
+        *args: Any,
+        candidates: int,
+        exam: str,
+        language: str | None,
+        per_family: bool = False,
+        **options: Any,
+    ) -> None:
         if candidates < 1:
             raise CommandError("--candidates must be at least 1")
         federation_slug, _slash, exam_slug = exam.partition("/")
