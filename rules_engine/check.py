@@ -194,5 +194,6 @@ def _value_problems(key: str, value: Any, path: str) -> list[Problem]:
 
 
 def _shown(value: Any) -> str:
-    """A value in a problem's message, safely (a huge number, deep nesting): as case.py does."""
+    """A value in a problem's message, safely (a huge number, deep nesting), as the case's
+    loader shows it (``reading.describe``)."""
     return describe(value)

@@ -34,11 +34,11 @@ from rules_engine.table import BALL_DIAMETER, BAULK_LINE_Y, D_CENTRE, D_RADIUS, 
 #: inherit the dropping anyway.
 _CULL_BELOW: Final = 40.0
 #: In cells whose points lie farther than this (mm) from the centre, a target's own bounds
-#: are not tried once the shared shadows have failed to hide it (see _in_hand_quality).
+#: are not tried once the shared shadows have failed to hide it (see _test_target).
 _SHADOWS_ONLY_ABOVE: Final = BALL_DIAMETER / 2
 #: A cell whose halves' half-diagonal would be above this (mm), with no target in sight from
 #: its centre, is split straight into the first size whose half-diagonal is not (see
-#: _in_hand_quality).
+#: _children).
 _SPLIT_STRAIGHT_ABOVE: Final = _SHADOWS_ONLY_ABOVE
 #: The in-hand search stops splitting a cell once its side is this short (mm).
 _MIN_CELL_SIDE: Final = 1.0

@@ -107,7 +107,7 @@ def _target_quality(
     past ``obstacles`` as given by ``_seen_from(px, py, ...)``.
 
     With shifts, it answers for a whole cell of cue-ball positions around
-    ``(px, py)`` instead (see ``_in_hand_quality``): each obstacle is struck only
+    ``(px, py)`` instead (see ``in_hand._in_hand_quality``): each obstacle is struck only
     within ``BALL_DIAMETER`` less the most its distance to a path can change, so
     ``_NONE`` then means no position of the cell has any path to the target.
     """

@@ -4,7 +4,7 @@ Not a translation of the 2007 WPBSA text but an older, shorter club rule book ("
 3.1 to 3.14 by its own references: "paragraphe 3.9" is the free ball). A subclass of
 ``Wpbsa2007Referee`` overriding only what the French text says differently; where it is silent
 (it has no paragraph on measuring, a non-standard cue, conferring, the consultation after a
-replacement, Section 2's definitions) the WPBSA 2007 ruling is kept, as ``wpbsa2007.py`` does
+replacement, Section 2's definitions) the WPBSA 2007 ruling is kept, as ``wpbsa2007/`` does
 for its own texts. Differences (docs/editions.md lists each, paragraph by paragraph):
 
 - 3.3 (the paragraph after alinéa 10): no "foul and a miss" and no three-miss warning. When the
