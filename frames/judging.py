@@ -1,18 +1,21 @@
 """A stored frame judged stroke by stroke by the engine (``rules_engine.frame``).
 
-Nothing of a decision is stored: the page of stroke *n* judges the frame from its start
-again (a frame is at most a few dozen strokes; the engine judges tens of thousands a
-second), so the decision is always the engine's own, of the version that runs now.
+Nothing of a decision is stored: a frame is judged from its start by the engine that runs
+now. A frame with the positions of every stroke takes the engine a few hundred milliseconds
+(the geometry of sixty strokes), so each process keeps the strokes of the frames it judged
+last (``frame_strokes``), keyed by the frame, when it was loaded and the engine's version:
+a frame loaded again or a new engine is judged afresh.
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import islice
 from typing import Any
 
-from rules_engine import load_frame
+from rules_engine import __version__, load_frame
 from rules_engine.frame import frame_case, iter_frame
 
 
@@ -74,9 +77,24 @@ def judged_strokes(data: Mapping[str, Any], *, upto: int | None = None) -> list[
     return judged
 
 
-def judged_stroke(data: Mapping[str, Any], *, number: int) -> JudgedStroke | None:
-    """Stroke ``number`` (from 1) of a frame file, judged; None beyond its last stroke."""
-    if number < 1:
-        return None
-    judged = judged_strokes(data, upto=number)
-    return judged[-1] if len(judged) == number else None
+#: How many frames a process keeps judged.
+KEPT = 32
+_judged: OrderedDict[tuple[Any, ...], tuple[JudgedStroke, ...]] = OrderedDict()
+
+
+def frame_strokes(frame: Any) -> tuple[JudgedStroke, ...]:
+    """Every stroke of a stored ``frames.models.Frame``, judged (kept per process)."""
+    key = (frame.pk, frame.loaded_at.isoformat() if frame.loaded_at else "", __version__)
+    found = _judged.get(key)
+    if found is None:
+        found = tuple(judged_strokes(frame.data))
+        _judged[key] = found
+        while len(_judged) > KEPT:
+            _judged.popitem(last=False)
+    return found
+
+
+def judged_stroke(frame: Any, *, number: int) -> JudgedStroke | None:
+    """Stroke ``number`` (from 1) of a stored frame, judged; None beyond its last stroke."""
+    strokes = frame_strokes(frame)
+    return strokes[number - 1] if 1 <= number <= len(strokes) else None

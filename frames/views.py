@@ -21,7 +21,7 @@ from frames import selectors, services, session
 from frames.accounts import describe_choice, describe_stroke
 from frames.forms import CallForm, PickerForm
 from frames.grading import grade_stroke, score_lines
-from frames.judging import JudgedStroke, judged_stroke, judged_strokes
+from frames.judging import JudgedStroke, frame_strokes, judged_stroke
 from frames.models import FrameRun
 from frames.tags import tag_label
 from quiz.explain import format_list
@@ -88,7 +88,7 @@ def stroke(request: HttpRequest, run_id: Any, number: int) -> HttpResponse:
     call = selectors.call_of(run=run_object, number=number)
     if call is None and run_object.finished:
         return redirect("frames:summary", run_id=run_object.pk)
-    judged = judged_stroke(run_object.frame.data, number=number)
+    judged = judged_stroke(run_object.frame, number=number)
     if judged is None:
         raise Http404
     if request.method == "POST":
@@ -107,7 +107,10 @@ def _call(request: HttpRequest, run: FrameRun, judged: JudgedStroke, *, already:
         return _stroke_page(request, run, judged, form, status=400)
     try:
         services.record_call(
-            run=run, number=judged.number, answer=form.answer, decision=judged.decision,
+            run=run,
+            number=judged.number,
+            answer=form.answer,
+            decision=judged.decision,
             engine_version=rules_engine.__version__,
         )
     except services.AlreadyCalled:
@@ -129,8 +132,10 @@ def _schedule_review(request: HttpRequest, run: FrameRun) -> None:
     if added:
         messages.info(
             request,
-            _("Some kinds of call were often missed in this frame: practice questions of "
-              "those kinds are now due in your review."),
+            _(
+                "Some kinds of call were often missed in this frame: practice questions of "
+                "those kinds are now due in your review."
+            ),
         )
 
 
@@ -158,7 +163,9 @@ def _graded_page(
     """A called stroke: its grade (by the engine that runs now), how the score ran, what
     the next player chose, and the way on."""
     grade = grade_stroke(
-        decision=judged.decision, answer=answer, ruleset=judged.case["ruleset"],
+        decision=judged.decision,
+        answer=answer,
+        ruleset=judged.case["ruleset"],
         variants=judged.case.get("variants") or (),
     )
     last = run.finished and judged.number == run.position
@@ -166,11 +173,14 @@ def _graded_page(
         **_common(run, judged),
         "grade": grade,
         "score_lines": score_lines(
-            before=judged.state.get("scores") or {}, decision=judged.decision,
-            announced=answer.get("scores") or {}, sides=judged.sides,
+            before=judged.state.get("scores") or {},
+            decision=judged.decision,
+            announced=answer.get("scores") or {},
+            sides=judged.sides,
         ),
         "choice": [] if last else describe_choice(state=judged.state, step=judged.entry),
-        "next_url": reverse("frames:summary", kwargs={"run_id": run.pk}) if last
+        "next_url": reverse("frames:summary", kwargs={"run_id": run.pk})
+        if last
         else reverse("frames:stroke", kwargs={"run_id": run.pk, "number": judged.number + 1}),
         "last": last,
     }
@@ -185,7 +195,7 @@ def summary(request: HttpRequest, run_id: Any) -> HttpResponse:
         messages.info(request, _("Finish the frame first: here is the next stroke."))
         return redirect("frames:run", run_id=run_object.pk)
     result = selectors.run_summary(run=run_object)
-    judged = {j.number: j for j in judged_strokes(run_object.frame.data, upto=run_object.position)}
+    judged = {j.number: j for j in frame_strokes(run_object.frame)}
     rows = [_summary_row(call, judged.get(call.number)) for call in result.calls]
     return render(
         request,

@@ -7,14 +7,14 @@ import json
 import pytest
 
 from frames.grading import FRAME_OVER, grade_stroke, score_lines
-from frames.judging import judged_stroke, without_answers
+from frames.judging import judged_strokes, without_answers
 from tests.frames_app.conftest import RIGHT_CALLS, SHORT
 
 FRAME = without_answers(json.loads(SHORT.read_text()))
 
 
 def _graded(number: int, **changes):
-    stroke = judged_stroke(FRAME, number=number)
+    stroke = judged_strokes(FRAME)[number - 1]
     return grade_stroke(decision=stroke.decision, answer={**RIGHT_CALLS[number - 1], **changes})
 
 
@@ -102,7 +102,7 @@ def test_frame_over_is_a_call_and_the_options_are_not_asked():
 
 
 def test_how_the_score_should_have_run():
-    stroke = judged_stroke(FRAME, number=2)
+    stroke = judged_strokes(FRAME)[1]
     lines = score_lines(
         before=stroke.state["scores"],
         decision=stroke.decision,
