@@ -11,10 +11,27 @@ class FrameAdmin(admin.ModelAdmin):
     list_display = ("slug", "order", "ruleset", "stroke_count", "positions_count", "published")
     list_filter = ("published", "ruleset")
     search_fields = ("slug",)
-    fields = ("slug", "order", "ruleset", "variants", "stroke_count", "positions_count", "tags",
-              "published", "loaded_at")
-    readonly_fields = ("slug", "order", "ruleset", "variants", "stroke_count", "positions_count",
-                       "tags", "loaded_at")
+    fields = (
+        "slug",
+        "order",
+        "ruleset",
+        "variants",
+        "stroke_count",
+        "positions_count",
+        "tags",
+        "published",
+        "loaded_at",
+    )
+    readonly_fields = (
+        "slug",
+        "order",
+        "ruleset",
+        "variants",
+        "stroke_count",
+        "positions_count",
+        "tags",
+        "loaded_at",
+    )
 
     def has_add_permission(self, request: object) -> bool:
         return False

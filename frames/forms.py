@@ -62,7 +62,11 @@ class CallForm(forms.Form):
     stroke = forms.IntegerField(widget=forms.HiddenInput)
 
     def __init__(
-        self, *args: Any, players: tuple[str, ...], sides: tuple[str, ...], number: int,
+        self,
+        *args: Any,
+        players: tuple[str, ...],
+        sides: tuple[str, ...],
+        number: int,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
@@ -71,38 +75,53 @@ class CallForm(forms.Form):
         self.fields["stroke"].initial = number
         errors = {"required": CHOOSE_ONE, "invalid_choice": _("That is not one of the choices.")}
         self.fields["legal"] = forms.ChoiceField(
-            label=asks.FIELD_LABELS["legal"], choices=asks.legal_choices(),
-            widget=forms.RadioSelect, error_messages=errors,
+            label=asks.FIELD_LABELS["legal"],
+            choices=asks.legal_choices(),
+            widget=forms.RadioSelect,
+            error_messages=errors,
         )
         self.fields["penalty"] = forms.TypedChoiceField(
-            label=asks.FIELD_LABELS["penalty"], choices=asks.penalty_choices(), coerce=int,
-            widget=forms.RadioSelect, error_messages=errors,
+            label=asks.FIELD_LABELS["penalty"],
+            choices=asks.penalty_choices(),
+            coerce=int,
+            widget=forms.RadioSelect,
+            error_messages=errors,
         )
         self.fields["calls"] = forms.MultipleChoiceField(
-            label=asks.FIELD_LABELS["calls"], choices=call_choices(), required=False,
-            widget=forms.CheckboxSelectMultiple, error_messages=errors,
+            label=asks.FIELD_LABELS["calls"],
+            choices=call_choices(),
+            required=False,
+            widget=forms.CheckboxSelectMultiple,
+            error_messages=errors,
             help_text=_("Tick every call the referee makes; none is an answer too."),
         )
         self.fields["next_striker"] = forms.ChoiceField(
             label=asks.FIELD_LABELS["next_striker"],
             choices=asks.striker_choices({"state": {"players": list(players)}}),
-            widget=forms.RadioSelect, error_messages=errors,
+            widget=forms.RadioSelect,
+            error_messages=errors,
         )
         self.fields["next_options"] = forms.MultipleChoiceField(
             label=_("After a foul: what the next player may choose"),
-            choices=asks.option_choices(), required=False,
-            widget=forms.CheckboxSelectMultiple, error_messages=errors,
+            choices=asks.option_choices(),
+            required=False,
+            widget=forms.CheckboxSelectMultiple,
+            error_messages=errors,
             help_text=_("Tick every choice he has; after a fair stroke, tick none."),
         )
         for index, side in enumerate(sides):
             self.fields[f"score_{index}"] = forms.IntegerField(
                 label=_("Score of %(side)s after the stroke") % {"side": side},
-                min_value=-1000, max_value=10_000,
+                min_value=-1000,
+                max_value=10_000,
                 # A text box, so that a reader in Persian may type Persian digits.
-                widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off",
-                                              "size": "5"}),
-                error_messages={"required": _("Enter the score."),
-                                "invalid": _("Enter a whole number of points.")},
+                widget=forms.TextInput(
+                    attrs={"inputmode": "numeric", "autocomplete": "off", "size": "5"}
+                ),
+                error_messages={
+                    "required": _("Enter the score."),
+                    "invalid": _("Enter a whole number of points."),
+                },
             )
 
     def clean_stroke(self) -> int:
@@ -125,4 +144,3 @@ class CallForm(forms.Form):
             "next_options": sorted(data["next_options"]),
             "scores": {side: data[f"score_{n}"] for n, side in enumerate(self.sides)},
         }
-

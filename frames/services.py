@@ -102,7 +102,8 @@ def schedule_missed_kinds(
             card = review.new_card(now=now)
             if signed_in:
                 ReviewCard.objects.get_or_create(
-                    user=user, scenario=scenario,
+                    user=user,
+                    scenario=scenario,
                     defaults={"card": card, "due": now, "last_score": 0.0},
                 )
             else:
