@@ -72,8 +72,8 @@ class Style:
 
 STYLES: Mapping[str, Style] = {
     "professional": Style(
-        pot_in_break=0.9, pot_first=0.5, attempt_first=0.5, two_reds=0.03, in_off=0.012,
-        escape=0.72, safety_miss=0.015, snooker_left=0.22, touching_left=0.01,
+        pot_in_break=0.93, pot_first=0.5, attempt_first=0.5, two_reds=0.03, in_off=0.012,
+        escape=0.8, safety_miss=0.015, snooker_left=0.18, touching_left=0.01,
         infringement=0.002, replace=0.75, again=0.12, concede=0.55,
     ),
     "club": Style(
@@ -641,6 +641,7 @@ class FrameFigures:
     misses: int
     free_balls: int
     conceded: bool
+    scores: tuple[int, ...] = ()  # each side's score at the end
 
 
 def frame_figures(frame: Mapping[str, Any]) -> FrameFigures:
@@ -666,7 +667,8 @@ def frame_figures(frame: Mapping[str, Any]) -> FrameFigures:
             current = 0
     if current:
         breaks.append(current)
-    return FrameFigures(len(judged), tuple(breaks), fouls, misses, free_balls, conceded)
+    scores = tuple(judged[-1].decision.scores.values())
+    return FrameFigures(len(judged), tuple(breaks), fouls, misses, free_balls, conceded, scores)
 
 
 def plausibility(
@@ -691,4 +693,7 @@ def plausibility(
         "strokes_per_frame": round(sum(f.strokes for f in figures) / count, 1),
         "visits_per_frame": round(sum(len(f.breaks) for f in figures) / count, 1),
         "conceded_share": round(sum(f.conceded for f in figures) / count, 2),
+        "points_per_player_per_frame": round(
+            sum(sum(f.scores) / len(f.scores) for f in figures) / count, 1
+        ),
     }

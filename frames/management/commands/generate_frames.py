@@ -40,7 +40,7 @@ BANK: list[tuple[str, int, dict[str, Any]]] = [
     ("pro-2007-b", 101, {}),
     ("pro-2007-c", 102, {}),
     ("pro-2014-a", 103, {"ruleset": "wpbsa-2014"}),
-    ("pro-2014-b", 106, {"ruleset": "wpbsa-2014"}),
+    ("pro-2014-b", 105, {"ruleset": "wpbsa-2014"}),
     ("club-2007", 122, {"style": "club"}),
     ("club-2014", 150, {"ruleset": "wpbsa-2014", "style": "club"}),
     ("fouls-seen-2007", 154, {"style": "fouls", "force": _SEEN_2007}),
