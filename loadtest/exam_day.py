@@ -1,8 +1,8 @@
 """The Django side of the load test: prepare exam day, then check that nothing was lost.
 
 ``python loadtest/exam_day.py prepare --candidates N --questions Q --base URL --out FILE``
-creates a federation, an open exam of Q questions drawn from the exam pool and N
-enrolled candidates, and writes their invitation URLs to FILE (JSON).
+creates a federation, an open exam of Q questions (half from the exam pool, half from scenario
+families) and N enrolled candidates, and writes their invitation URLs to FILE (JSON).
 
 ``python loadtest/exam_day.py verify --acks FILE`` reads the acknowledgement log the
 Locust candidates wrote and checks that, for every question, the last answer the site
@@ -61,7 +61,18 @@ def prepare(*, candidates: int, questions: int, base: str) -> list[str]:
             attempts_allowed=1,
             languages=["en"],
         )
-        ExamSection.objects.create(exam=exam, topic=None, question_count=questions, order=1)
+        # Half the questions are drawn from scenario families (issue 21): each candidate's
+        # instances are built, judged and told at his start, as on exam day.
+        families = questions // 2
+        if questions - families:
+            ExamSection.objects.create(
+                exam=exam, topic=None, question_count=questions - families, order=1
+            )
+        if families:
+            ExamSection.objects.create(
+                exam=exam, topic=None, question_count=families, order=2,
+                source=ExamSection.Source.FAMILIES,
+            )
         enrolments = [
             services.enrol_candidate(
                 exam=exam,

@@ -76,6 +76,13 @@ def test_prepare_makes_an_open_exam_for_every_candidate(exam_bank, exam_day):
     assert Enrolment.objects.filter(exam__federation=first).count() == 3
 
 
+def test_half_the_load_tests_questions_come_from_scenario_families(started):
+    attempt, _first = started
+    drawn = list(attempt.questions.order_by("position"))
+    assert [bool(question.family_slug) for question in drawn] == [False, True]
+    assert drawn[1].seed is not None and drawn[1].narrative
+
+
 def test_the_answer_stored_is_the_answer_acknowledged(started, exam_day, tmp_path):
     from exams.models import Answer, frozen_scenario
     from quiz.forms import AnswerForm
