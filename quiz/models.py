@@ -79,6 +79,12 @@ class Family(models.Model):
     asks = models.JSONField(_("asks"), default=list)
     spec = models.JSONField(_("family"))
     published = models.BooleanField(_("published"), default=True)
+    #: The federation whose author published it in the studio (``studio.FamilyDraft``); none
+    #: for the fixtures' families, which every federation shares.
+    federation = models.ForeignKey(
+        "federations.Federation", on_delete=models.PROTECT, null=True, blank=True,
+        related_name="families", verbose_name=_("federation"),
+    )
 
     objects = SlugManager()
 
