@@ -299,7 +299,10 @@ def describe_stroke(*, state: Mapping[str, Any], step: Mapping[str, Any]) -> lis
         return _procedure(state, step["procedure"], striker)
     stroke = step["stroke"]
     said = _opening(state, striker)
-    if state.get("touching"):
+    facts = _geometry(state, step)
+    touching = list(state.get("touching") or (facts.touching if facts else ()))
+    if touching:  # declared after the stroke before, or seen from the positions
+        state = {**state, "touching": touching}
         said += _touching(state, stroke, striker)
     if stroke.get("struck", True) is False:
         said.append(
@@ -312,7 +315,6 @@ def describe_stroke(*, state: Mapping[str, Any], step: Mapping[str, Any]) -> lis
                 else _tell("The cue ball is still in his hand.")
             )
         return said + _infringements(stroke, striker, str(state.get("ball_on", "red")))
-    facts = _geometry(state, step)
     before, after = _table_facts(state, step, striker, facts)
     said += before + _contacts(state, stroke, striker) + _results(stroke)
     if "edge" in stroke:
