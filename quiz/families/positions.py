@@ -49,6 +49,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import rules_engine
+from quiz.families.spec import FamilyError, value_of
 from rules_engine.case import occupied_spots
 from rules_engine.table import BALL_DIAMETER, BALL_RADIUS, SPOTS, TABLE_LENGTH, TABLE_WIDTH
 
@@ -62,7 +63,7 @@ CUSHIONS = ("top", "baulk", "left", "right")
 KEEP_FACTS = ("path_to_ball_on", "snookered_after")
 
 
-class PlacementMiss(ValueError):
+class PlacementMiss(FamilyError):
     """No free place for a recipe among the balls already placed: draw the parameters again."""
 
 
@@ -103,8 +104,6 @@ def pack_places() -> list[list[float]]:
 
 
 def _reference(ref: Any, *, values: Mapping[str, Any]) -> list[float]:
-    from quiz.families.spec import FamilyError, value_of
-
     point = value_of(ref, values=values)
     if isinstance(point, str):
         if point not in SPOTS:
@@ -125,8 +124,6 @@ def _around(centre: Sequence[float], gap: float, rng: random.Random) -> list[flo
 
 
 def _on_cushion(cushion: str, along: Sequence[float] | None, rng: random.Random) -> list[float]:
-    from quiz.families.spec import FamilyError
-
     if cushion not in CUSHIONS:
         raise FamilyError(f"place: unknown cushion {cushion!r} (one of {', '.join(CUSHIONS)})")
     length = TABLE_WIDTH if cushion in ("top", "baulk") else TABLE_LENGTH
@@ -142,8 +139,6 @@ def _on_cushion(cushion: str, along: Sequence[float] | None, rng: random.Random)
 
 
 def _candidate(recipe: Any, *, rng: random.Random, values: Mapping[str, Any]) -> list[float]:
-    from quiz.families.spec import FamilyError, value_of
-
     if recipe == "anywhere" or (isinstance(recipe, dict) and "anywhere" in recipe):
         box = recipe.get("anywhere") or {} if isinstance(recipe, dict) else {}
         x_low, x_high = box.get("x", [BALL_RADIUS, TABLE_WIDTH - BALL_RADIUS])
@@ -172,9 +167,29 @@ def place(
     placed: Sequence[Sequence[float]],
     values: Mapping[str, Any],
 ) -> Any:
-    """A point (or, for a pack, a list of points) for ``recipe``, free of the ``placed`` balls."""
-    from quiz.families.spec import FamilyError, value_of
+    """A point (or, for a pack, a list of points) for ``recipe``, free of the ``placed`` balls;
+    ``FamilyError`` names a malformed recipe (an author's, in the studio, as much as a fixture's).
 
+    >>> place({"near": "pink", "within": "far"}, rng=random.Random(1), placed=[], values={})
+    Traceback (most recent call last):
+    ...
+    quiz.families.spec.FamilyError: place: malformed recipe {'near': 'pink', 'within': 'far'}
+    """
+    try:
+        return _place(recipe, rng=rng, placed=placed, values=values)
+    except FamilyError:
+        raise
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError):
+        raise FamilyError(f"place: malformed recipe {recipe!r}") from None
+
+
+def _place(
+    recipe: Any,
+    *,
+    rng: random.Random,
+    placed: Sequence[Sequence[float]],
+    values: Mapping[str, Any],
+) -> Any:
     if isinstance(recipe, dict) and "pack" in recipe:
         count = int(value_of(recipe["pack"], values=values))
         if not 0 <= count <= 15:
@@ -188,7 +203,7 @@ def place(
         single = {key: item for key, item in recipe.items() if key != "count"}
         points: list[list[float]] = []
         for _ in range(int(value_of(recipe["count"], values=values))):
-            points.append(place(single, rng=rng, placed=[*placed, *points], values=values))
+            points.append(_place(single, rng=rng, placed=[*placed, *points], values=values))
         return points
     touching = None
     if isinstance(recipe, dict) and "touching" in recipe:
@@ -236,8 +251,8 @@ def geometry_facts(case: rules_engine.Case) -> dict[str, Any]:
 
 def kept(keep: Mapping[str, Any], *, facts: Mapping[str, Any], values: Mapping[str, Any]) -> bool:
     """Whether the computed ``facts`` are those ``keep`` asks for."""
-    from quiz.families.spec import FamilyError, value_of
-
+    if not isinstance(keep, Mapping):
+        raise FamilyError(f"keep: a mapping of facts, not {keep!r}")
     for name, wanted in keep.items():
         if name not in KEEP_FACTS:
             raise FamilyError(f"keep: unknown fact {name!r} (one of {', '.join(KEEP_FACTS)})")

@@ -191,14 +191,18 @@ def draw_place(*, family: Family, name: str, rng: random.Random, values: Mapping
 
     spec = family.parameters[name]
     recipe = spec["place"]
-    if "only_if" in spec and not holds(constraint=spec["only_if"], values=values):
+    try:
+        absent = "only_if" in spec and not holds(constraint=spec["only_if"], values=values)
+    except (KeyError, TypeError, AttributeError):
+        raise FamilyError(f"{name}: malformed only_if {spec['only_if']!r}") from None
+    if absent:
         if "otherwise" not in spec:
             return None
         recipe = spec["otherwise"]
     placed = [
         point
-        for other, spec in family.parameters.items()
-        if other != name and other in values and is_place(spec)
+        for other, other_spec in family.parameters.items()
+        if other != name and other in values and is_place(other_spec)
         for point in positions.points_of(values[other])
     ]
     return positions.place(recipe, rng=rng, placed=placed, values=values)

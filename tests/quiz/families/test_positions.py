@@ -123,3 +123,25 @@ def test_a_family_stating_geometry_by_hand_is_reported():
     report = check_family(family=BAD["planted-path-by-hand"], n=3)
     assert report.problems["states path_to_ball_on by hand although the case places the balls"]
     assert not any("by hand" in p for f in PLACED for p in check_family(family=f, n=2).problems)
+
+
+@pytest.mark.parametrize(
+    "recipe",
+    [
+        {"near": "pink", "within": "far"},
+        {"cushion": "top", "along": "x"},
+        {"pack": "many"},
+        {"spot": "purple"},
+        {"anywhere": {"y": [1]}},
+        {"touching": {"$": "nowhere"}},
+    ],
+    ids=str,
+)
+def test_a_malformed_recipe_is_a_family_error_not_a_crash(recipe):
+    with pytest.raises(FamilyError):
+        positions.place(recipe, rng=random.Random(2), placed=[], values={})
+
+
+def test_a_malformed_keep_is_a_family_error():
+    with pytest.raises(FamilyError):
+        positions.kept(["path_to_ball_on"], facts={"path_to_ball_on": "full"}, values={})
