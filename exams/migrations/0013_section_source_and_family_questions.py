@@ -23,6 +23,6 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='examsection',
             name='source',
-            field=models.CharField(choices=[('scenarios', 'Hand-written exam scenarios'), ('families', 'Scenario families: each candidate his own questions'), ('both', 'Both: scenarios and families together')], default='scenarios', max_length=16, verbose_name='drawn from'),
+            field=models.CharField(choices=[('scenarios', 'Scenarios'), ('families', 'Scenario families'), ('both', 'Both')], default='scenarios', max_length=16, verbose_name='drawn from'),
         ),
     ]
