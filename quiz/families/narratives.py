@@ -418,6 +418,32 @@ def _opponent(state: Mapping[str, Any], striker: str) -> str:
     return players[(players.index(striker) + 1) % len(players)]
 
 
+def _after(instance: Instance, opponent: str) -> list[tuple[str, str]]:
+    """Where the balls came to rest (a diagram after the stroke), the spots when a colour left
+    the table (from a diagram), and whether the incoming player is snookered."""
+    state = instance.case.get("state", {})
+    stroke = instance.case.get("stroke", {})
+    said = []
+    if "positions_after" in stroke:
+        said.append(
+            ("positions", _say("The diagram shows where the balls came to rest after the stroke."))
+        )
+    if "occupied_spots" not in state:
+        said += [("occupied_spots", text) for text in _placed_spots(instance)]
+    snookered_after = stroke.get("snookered_after")
+    if snookered_after is None and not instance.decision.get("legal", True):
+        # Computed from the diagram; it matters only after a foul (a free ball).
+        snookered_after = instance.geometry.get("snookered_after")
+    if snookered_after is not None:
+        message = (
+            "After the stroke, %(opponent)s is snookered."
+            if snookered_after
+            else "After the stroke, %(opponent)s is not snookered."
+        )
+        said.append(("snookered_after", _say(message, opponent=opponent)))
+    return said
+
+
 def narrate(*, instance: Instance) -> Narrative:
     """The instance in the active language (``translation.override`` chooses it)."""
     state = instance.case.get("state", {})
@@ -451,23 +477,7 @@ def narrate(*, instance: Instance) -> Narrative:
         stated += [("infringements", text) for text in _infringements(stroke, striker)]
     if "edge" in stroke:
         stated += [("edge", text) for text in _edge(stroke["edge"])]
-    if "positions_after" in stroke:
-        stated.append(
-            ("positions", _say("The diagram shows where the balls came to rest after the stroke."))
-        )
-    if "occupied_spots" not in state:
-        stated += [("occupied_spots", text) for text in _placed_spots(instance)]
-    snookered_after = stroke.get("snookered_after")
-    if snookered_after is None and not instance.decision.get("legal", True):
-        # Computed from the diagram; it matters only after a foul (a free ball).
-        snookered_after = instance.geometry.get("snookered_after")
-    if snookered_after is not None:
-        message = (
-            "After the stroke, %(opponent)s is snookered."
-            if snookered_after
-            else "After the stroke, %(opponent)s is not snookered."
-        )
-        stated.append(("snookered_after", _say(message, opponent=opponent)))
+    stated += _after(instance, opponent)
     scores = state.get("scores", {})
     title = _say(
         "A %(score_a)s, B %(score_b)s: %(striker)s at the table",
