@@ -18,7 +18,7 @@ from django.http import Http404
 from exams.selectors import examiner_federation
 from federations.models import Federation
 from quiz.models import Audience, Scenario
-from studio.models import Author, AuthorInvitation, Draft
+from studio.models import Author, AuthorInvitation, Draft, FamilyAudience, FamilyDraft
 
 
 @dataclass(frozen=True)
@@ -85,6 +85,33 @@ def draft_for(*, user: Any, pk: int) -> Draft:
     if draft is None:
         raise Http404
     return draft
+
+
+def family_drafts_for(*, user: Any) -> QuerySet[FamilyDraft]:
+    """The families being made that ``user`` may read and edit: staff all, an author those of
+    his federation."""
+    drafts = FamilyDraft.objects.select_related("topic", "federation", "family")
+    if not may_author(user=user):
+        return drafts.none()
+    if user.is_staff:
+        return drafts
+    return drafts.filter(federation__authors__user=user)
+
+
+def family_draft_for(*, user: Any, pk: int) -> FamilyDraft:
+    """One family being made that ``user`` may edit; 404 for any other."""
+    family_draft = family_drafts_for(user=user).filter(pk=pk).first()
+    if family_draft is None:
+        raise Http404
+    return family_draft
+
+
+def family_pool(*, audience: str, federation: Federation | None) -> Pool:
+    """The pool a family's audience writes to: an exam family the federation's exam pool;
+    one that practice shows, the public practice bank."""
+    if audience == FamilyAudience.EXAM:
+        return Pool(audience=Audience.EXAM, federation=federation)
+    return Pool(audience=Audience.PRACTICE, federation=None)
 
 
 def scenarios_for(*, user: Any, federation: Federation | None = None) -> QuerySet[Scenario]:

@@ -60,6 +60,7 @@ def index(request: HttpRequest) -> HttpResponse:
     user = request.user
     return render(request, "studio/index.html", {
         "drafts": selectors.drafts_for(user=user),
+        "family_drafts": selectors.family_drafts_for(user=user),
         "scenarios": selectors.scenarios_for(user=user).filter(studio_draft__isnull=True),
         "federations": selectors.writable_federations(user=user),
         "import_form": ImportForm(),

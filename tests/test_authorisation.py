@@ -191,6 +191,25 @@ ROWS: list[Row] = [
     # anyone signed in answers his own invitations (none here: a POST names none)
     Row("studio:invitations", "get", (), signed_in(200)),
     Row("studio:invitations", "post", (), signed_in(400)),
+    # scenario families (issue 21): made from a draft or a scenario the user may edit; a family
+    # of another federation is not found (the world's second family is federation 2's)
+    Row("studio:family_from_draft", "post", ("draft",), author_or_staff(302)),
+    Row("studio:family_from_scenario", "post", ("scenario",),
+        {**author_or_staff(302), "author": 404}),
+    Row("studio:family_edit", "get", ("family_draft",), author_or_staff(200)),
+    Row("studio:family_edit", "get", ("family_draft_fed2",),
+        {**author_or_staff(200), "author": 404}),
+    Row("studio:family_edit", "post", ("family_draft",), author_or_staff(400)),
+    Row("studio:family_json", "post", ("family_draft",), author_or_staff(400)),
+    Row("studio:family_json", "post", ("family_draft_fed2",),
+        {**author_or_staff(400), "author": 404}),
+    Row("studio:family_preview", "get", ("family_draft",), author_or_staff(200)),
+    Row("studio:family_preview", "get", ("family_draft_fed2",),
+        {**author_or_staff(200), "author": 404}),
+    # nothing varies in the world's family: the check refuses it (400), nothing is stored
+    Row("studio:family_publish", "post", ("family_draft",), author_or_staff(400)),
+    Row("studio:family_publish", "post", ("family_draft_fed2",),
+        {**author_or_staff(400), "author": 404}),
     # --- credentials (Open Badges): published documents, downloads, checking, renewals ---
     Row("credentials_api:issuer", "get", ("federation",), everyone(200)),
     Row("credentials_api:issuer", "get", ("federation2",), everyone(404)),  # no key: no issuer
@@ -276,6 +295,14 @@ class World:
         Author.objects.create(user=author, federation=fed1)
         draft = studio.create_draft(user=author, slug="f1-draft", topic=practice.topic,
                                     audience=Audience.EXAM, federation=fed1)
+        from studio import family_services
+
+        family_draft = family_services.family_from_draft(draft=draft, user=author)
+        family_draft_fed2 = family_services.family_from_draft(
+            draft=studio.create_draft(user=staff, slug="f2-draft", topic=practice.topic,
+                                      audience=Audience.EXAM, federation=fed2),
+            user=staff,
+        )
         self.users = {
             "anonymous": None,
             "trainee": trainee,
@@ -305,6 +332,8 @@ class World:
             "verification_token": token,
             "forged": "abc-forged",
             "draft": draft.pk,
+            "family_draft": family_draft.pk,
+            "family_draft_fed2": family_draft_fed2.pk,
             "federation": fed1.slug,
             "federation2": fed2.slug,
             "kid": signing_key.kid,

@@ -75,8 +75,9 @@ def read_families(paths: list[Path]) -> tuple[list[FamilySpec], list[str]]:
 
 
 @transaction.atomic
-def store_families(specs: list[FamilySpec]) -> int:
-    """Write every family, updating existing rows by slug."""
+def store_families(specs: list[FamilySpec], *, federation: Any = None) -> int:
+    """Write every family, updating existing rows by slug; ``federation``: the federation
+    whose author published them in the studio (none for the fixtures' families)."""
     topics = {topic.slug: topic for topic in Topic.objects.all()}
     for spec in specs:
         Family.objects.update_or_create(
@@ -88,6 +89,7 @@ def store_families(specs: list[FamilySpec]) -> int:
                 "spec": dict(spec.raw),
                 # In practice unless the fixture keeps it for exams alone (audience "exam").
                 "published": spec.in_practice,
+                "federation": federation,
             },
         )
     return len(specs)
