@@ -229,46 +229,14 @@ def _table_facts(
 ) -> tuple[list[str], list[str]]:
     """(before the contacts: the path to the ball on; after: where the cue ball rests)."""
     stroke = step["stroke"]
-    before, after = [], []
-    path = stroke.get("path_to_ball_on") or (facts.path_to_ball_on if facts else None)
-    if path and ("path_to_ball_on" in stroke or _misses_ball_on(state, stroke)):
-        before.append(_say(_PATHS[path], striker=striker))
-    if stroke.get("best_attempt") is False:
-        before.append(
-            _tell(
-                "The referee is not satisfied that %(striker)s tried his best to hit a ball on.",
-                striker=striker,
-            )
-        )
-    touching = list(step.get("touching_after") or ())
-    after_positions = stroke.get("positions_after") or {}
-    if not touching and after_positions.get("white") and stroke.get("cue_ball", "table") == "table":
-        from rules_engine.geometry import touching_balls
-
-        balls = [("red", tuple(p)) for p in after_positions.get("red", ())] + [
-            (name, tuple(p)) for name, p in after_positions.items() if name not in ("white", "red")
-        ]
-        touching = list(touching_balls(tuple(after_positions["white"]), balls, each=True))
-    if touching:
-        after.append(
-            _tell(
-                "The cue ball comes to rest touching %(balls_gen)s.",
-                balls_gen=sentence_params({"balls": touching})["balls_gen"],
-            )
-        )
+    before = _path_before(state, stroke, striker, facts)
     opponent = _next_player(state, striker)
+    after = _rest_touching(step)
     if stroke.get("free_ball_snookers") or (facts and facts.free_ball_snookers):
-        after.append(
-            _tell(
-                "After the stroke, the free ball itself snookers %(opponent)s.", opponent=opponent
-            )
-        )
-    snookered = stroke.get("snookered_after")
-    if snookered is None and after_positions and facts is not None:
-        potted = stroke.get("potted") or ()
-        if not potted or stroke.get("cue_ball", "table") != "table":
-            snookered = facts.snookered_after
-    if snookered is not None and not (facts and facts.free_ball_snookers):
+        message = "After the stroke, the free ball itself snookers %(opponent)s."
+        return before, [*after, _tell(message, opponent=opponent)]
+    snookered = _snookered_after(state, stroke, facts)
+    if snookered is not None:
         message = (
             "After the stroke, %(opponent)s is snookered."
             if snookered
@@ -276,6 +244,60 @@ def _table_facts(
         )
         after.append(_say(message, opponent=opponent))
     return before, after
+
+
+def _path_before(
+    state: Mapping[str, Any], stroke: Mapping[str, Any], striker: str, facts: Any | None
+) -> list[str]:
+    """The path to the ball on, when the cue ball failed to hit one first (a miss turns on it):
+    as stated, from the positions, else full (the engine's default, spec section 4)."""
+    said = []
+    path = stroke.get("path_to_ball_on") or (facts.path_to_ball_on if facts else None)
+    if "path_to_ball_on" in stroke or _misses_ball_on(state, stroke):
+        said.append(_say(_PATHS[path or "full"], striker=striker))
+    if stroke.get("best_attempt") is False:
+        message = "The referee is not satisfied that %(striker)s tried his best to hit a ball on."
+        said.append(_tell(message, striker=striker))
+    return said
+
+
+def _rest_touching(step: Mapping[str, Any]) -> list[str]:
+    """The balls the cue ball came to rest against: declared, or seen from the positions."""
+    stroke = step["stroke"]
+    touching = list(step.get("touching_after") or ())
+    rest = stroke.get("positions_after") or {}
+    if not touching and rest.get("white") and stroke.get("cue_ball", "table") == "table":
+        from rules_engine.geometry import touching_balls
+
+        balls = [("red", tuple(p)) for p in rest.get("red", ())] + [
+            (name, tuple(p)) for name, p in rest.items() if name not in ("white", "red")
+        ]
+        touching = list(touching_balls(tuple(rest["white"]), balls, each=True))
+    if not touching:
+        return []
+    balls_gen = sentence_params({"balls": touching})["balls_gen"]
+    return [_tell("The cue ball comes to rest touching %(balls_gen)s.", balls_gen=balls_gen)]
+
+
+def _snookered_after(
+    state: Mapping[str, Any], stroke: Mapping[str, Any], facts: Any | None
+) -> bool | None:
+    """Whether the incoming player is snookered, told when the turn may pass (nothing potted,
+    the cue ball gone, an infringement, a ball on missed): as stated, from the positions, else
+    not (the engine's default). None: not told."""
+    if stroke.get("snookered_after") is not None:
+        return bool(stroke["snookered_after"])
+    turn_may_pass = (
+        not stroke.get("potted")
+        or stroke.get("cue_ball", "table") != "table"
+        or bool(stroke.get("infringements") or stroke.get("off_table"))
+        or _misses_ball_on(state, stroke)
+    )
+    if not turn_may_pass:
+        return None
+    if stroke.get("positions_after"):
+        return None if facts is None else facts.snookered_after
+    return False
 
 
 def _procedure(state: Mapping[str, Any], procedure: Mapping[str, Any], striker: str) -> list[str]:

@@ -147,6 +147,7 @@ def test_an_infringement_is_told_as_what_was_seen():
         "B plays.",
         "The cue ball strikes a red first.",
         "B touches the pink with his sleeve.",
+        "After the stroke, A is not snookered.",
     ]
 
 
@@ -158,7 +159,23 @@ def test_the_path_is_told_when_the_cue_ball_fails_to_hit_a_ball_on():
         )
         hit = describe_stroke(state=state, step={"stroke": {"first_contact": ["red"]}})
     assert "A is not snookered: both edges of a ball on can be hit." in missed
-    assert not any("snookered" in sentence for sentence in hit)
+    assert not any(sentence.startswith("A is") for sentence in hit)
+
+
+def test_whether_the_incoming_player_is_snookered_is_told_when_the_turn_may_pass():
+    state = {"striker": "A", "players": ["A", "B"], "reds": 6, "ball_on": "red"}
+    with translation.override("en"):
+        safety = describe_stroke(state=state, step={"stroke": {"first_contact": ["red"]}})
+        pot = describe_stroke(
+            state=state, step={"stroke": {"first_contact": ["red"], "potted": ["red"]}}
+        )
+        stated = describe_stroke(
+            state=state,
+            step={"stroke": {"first_contact": [], "snookered_after": True}},
+        )
+    assert safety[-1] == "After the stroke, B is not snookered."
+    assert not any("snookered" in sentence for sentence in pot)
+    assert stated[-1] == "After the stroke, B is snookered."
 
 
 def test_no_account_gives_the_ruling():
