@@ -164,14 +164,14 @@ def _results(stroke: Mapping[str, Any]) -> list[str]:
     said += [_say("%(ball)s is potted.", ball=ball_name(b)) for b in potted if b != "red"]
     for ball in stroke.get("off_table") or ():
         if ball == "red":
-            said.append(_tell("A red is forced off the table."))
+            said.append(_say("A red is forced off the table."))
         else:
-            said.append(_tell("%(ball)s is forced off the table.", ball=ball_name(ball)))
+            said.append(_say("%(ball)s is forced off the table.", ball=ball_name(ball)))
     cue_ball = stroke.get("cue_ball", "table")
     if cue_ball == "potted" and "edge" not in stroke:
         said.append(_say("The cue ball goes into a pocket."))
     elif cue_ball == "off_table":
-        said.append(_tell("The cue ball leaves the table."))
+        said.append(_say("The cue ball leaves the table."))
     return said
 
 
