@@ -82,3 +82,50 @@ def test_the_misses_already_called_and_the_nomination_are_stated():
             text = narrate(instance=instance).what_happened
         nominated = instance.case["stroke"].get("nominated")
         assert (f"nominates the {nominated}." in text) == bool(nominated)
+
+
+def _told(slug, seeds, language="en"):
+    family = next(f for f in FAMILIES if f.slug == slug)
+    for seed in seeds:
+        instance = build_instance(family=family, seed=seed)
+        with translation.override(language):
+            yield instance, narrate(instance=instance).what_happened
+
+
+def test_the_edition_the_infringement_and_the_ball_forced_off_are_stated():
+    editions = {"wpbsa-2007": "rules of 2007", "wpbsa-2014": "amended in 2014",
+                "fr-club": "French club rules"}  # fmt: skip
+    for instance, text in _told("miss-by-edition", range(9)):
+        assert editions[instance.case["ruleset"]] in text
+    for instance, text in _told("penalty-infringement-seen", range(9)):
+        code = instance.case["stroke"]["infringements"][0]
+        marker = {"jump_shot": "jump shot", "push_stroke": "push stroke",
+                  "feet_off_floor": "feet off the floor", "double_hit": "twice"}  # fmt: skip
+        assert marker.get(code, "with his hand") in text
+    for instance, text in _told("penalty-forced-off", range(6)):
+        ball = instance.case["stroke"]["off_table"][0]
+        assert ("A red" if ball == "red" else f"The {ball}") + " is forced off the table." in text
+
+
+def test_a_four_handed_frame_names_the_sides_and_the_order_of_play():
+    for instance, text in _told("four-handed-next", range(4)):
+        striker = instance.case["state"]["striker"]
+        assert "side A is Ann and Cal, side B is Ben and Dee" in text
+        assert f"{striker} is the striker" in text
+    for _instance, text in _told("four-handed-next", range(2), language="fr"):
+        assert "Jeu à quatre\u00a0: équipe A, Ann et Cal" in text
+
+
+def test_the_spots_of_a_diagram_are_told_as_the_engine_finds_them():
+    for instance, text in _told("respot-crowded-spots", range(12)):
+        potted = instance.case["stroke"]["potted"][0]
+        taken = potted in instance.geometry["occupied_spots"]
+        assert (f"The spot of the {potted} is taken by another ball." in text) == taken
+        assert "Every other colour stands on its own spot." in text
+
+
+def test_only_the_black_left_is_one_sentence():
+    for _instance, text in _told("last-black-decides", range(3)):
+        assert text.startswith("Only the black remains on the table.")
+    for _instance, text in _told("last-black-decides", range(2), language="ru"):
+        assert text.startswith("На столе остался только чёрный.")
