@@ -130,6 +130,8 @@ class ExamSection(models.Model):
         SCENARIOS = "scenarios", _("Scenarios")
         FAMILIES = "families", _("Scenario families")
         BOTH = "both", _("Both")
+        #: N consecutive strokes of a frame, one question each (``exams/frames.py``).
+        FRAME = "frame", _("Referee a frame")
 
     exam = models.ForeignKey(
         Exam, on_delete=models.CASCADE, related_name="sections", verbose_name=_("exam"),
@@ -161,9 +163,17 @@ class ExamSection(models.Model):
 
     def clean(self) -> None:
         """A section that draws only from families needs a family marked for exams on its
-        topic (the exam pool is closed: practice-only families are never drawn)."""
+        topic (the exam pool is closed: practice-only families are never drawn); a frame
+        section, its strokes and a frame under the exam's edition (``exams/frames.py``)."""
         from .families import exam_families
 
+        if self.source == self.Source.FRAME:
+            from .frames import frame_section_errors
+
+            errors = frame_section_errors(section=self)
+            if errors:
+                raise ValidationError(errors, code="frame_section")
+            return
         if self.source != self.Source.FAMILIES:
             return
         topic = self.topic.slug if self.topic_id is not None else None
@@ -361,6 +371,11 @@ class AttemptQuestion(models.Model):
     # seed its instance was built from, so that the examiner and regrading can rebuild it.
     family_slug = models.CharField(_("scenario family"), max_length=100, blank=True)
     seed = models.BigIntegerField(_("seed"), null=True, blank=True)
+    # A stroke of a frame section (``exams/frames.py``): its number in the frame generated
+    # from ``seed``, so that the examiner and regrading can rebuild it.
+    frame_stroke = models.PositiveSmallIntegerField(
+        _("stroke of the frame"), null=True, blank=True
+    )
     flagged = models.BooleanField(_("flagged for review"), default=False)
     score = models.FloatField(_("score"), null=True, blank=True)
     # Which engine graded the answer (``score``): the case's ruleset and rules_engine.__version__.

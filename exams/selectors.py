@@ -235,9 +235,10 @@ def question_for_candidate(
 
 
 #: What neither the question page nor a save reads of the drawn question (its grade
-#: comes when the attempt ends; a family question's family and seed are the examiner's).
+#: comes when the attempt ends; a family question's family and seed, a frame stroke's seed
+#: and number, are the examiner's).
 _NOT_READ_OF_THE_QUESTION = (
-    "score", "graded_ruleset", "graded_engine_version", "family_slug", "seed",
+    "score", "graded_ruleset", "graded_engine_version", "family_slug", "seed", "frame_stroke",
 )
 #: What the question page reads of the enrolment, and of the exam (two dozen columns): its
 #: name in every language, the reader's and English to fall back on.
@@ -726,22 +727,28 @@ class ItemStatistic:
 
 def item_statistics(*, exam: Exam) -> list[ItemStatistic]:
     """Facility and discrimination of every question drawn in finished first attempts; the
-    questions drawn from one scenario family make one row (with its distinct instances)."""
+    questions drawn from one scenario family make one row (with its distinct instances), and
+    the strokes of frame sections one row "Referee a frame" (with the frames drawn)."""
     rows = list(AttemptQuestion.objects.filter(
         attempt__enrolment__exam=exam, attempt__number=1, attempt__finished_at__isnull=False
     ).values_list("attempt_id", "scenario_id", "score", "case", "topic_id", "family_slug",
-                  "ask", "ask_ball"))
+                  "ask", "ask_ball", "frame_stroke", "seed"))
     topic_titles = _topic_titles({row[4] for row in rows if row[4] is not None})
     totals: dict[int, float] = defaultdict(float)
     counts: dict[int, int] = defaultdict(int)
     items: dict[Any, list[tuple[int, float]]] = defaultdict(list)
     labels: dict[Any, tuple[str, str]] = {}
     situations: dict[Any, set[str]] = defaultdict(set)
-    for attempt_id, scenario_id, score, case, topic, family, ask, ask_ball in rows:
+    for attempt_id, scenario_id, score, case, topic, family, ask, ask_ball, stroke, seed in rows:
         score = score or 0.0
         totals[attempt_id] += score
         counts[attempt_id] += 1
         slug = str(case.get("id", "")) if isinstance(case, dict) else ""
+        if stroke is not None:  # every stroke of every candidate's frame: one row
+            items[FRAME_ROW].append((attempt_id, score))
+            labels[FRAME_ROW] = ("frame", "—")
+            situations[FRAME_ROW].add(str(seed))
+            continue
         key = ("family", family) if family else scenario_id or slug
         items[key].append((attempt_id, score))
         labels[key] = (family or slug, topic_titles.get(topic, "—"))
@@ -749,6 +756,7 @@ def item_statistics(*, exam: Exam) -> list[ItemStatistic]:
             situations[key].add(_situation(case, ask, ask_ball))
     titles = _scenario_titles(key for key in items if isinstance(key, int))
     titles.update({key: gettext("Scenario family") for key in situations})
+    titles[FRAME_ROW] = gettext("Referee a frame")
     result = []
     for key, scored in items.items():
         scores = [score for _, score in scored]
@@ -767,11 +775,15 @@ def item_statistics(*, exam: Exam) -> list[ItemStatistic]:
                 answered=len(scores),
                 facility=round(statistics.fmean(scores), 3),
                 discrimination=_correlation(scores, rests),
-                family=slug if key in situations else "",
+                family=slug if key in situations and key != FRAME_ROW else "",
                 instances=len(situations[key]) if key in situations else None,
             )
         )
     return sorted(result, key=lambda item: (item.facility, item.slug))
+
+
+#: The row of the frame sections' strokes; its instances are the frames drawn.
+FRAME_ROW = ("frame",)
 
 
 def _situation(case: Any, ask: str, ask_ball: str) -> str:

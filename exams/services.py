@@ -42,6 +42,7 @@ from .errors import (
     QuestionNotDrawn,
 )
 from .families import FamilyDraw, exam_families, exam_instance, frozen_fields
+from .frames import FrameDraw, FrameDrawError, frame_window, frozen_stroke_fields
 from .models import (
     Answer,
     Attempt,
@@ -251,8 +252,9 @@ def start_attempt(
     except IntegrityError as error:
         # Two starts at once (a double click, two tabs): the second loses the race.
         raise AttemptInProgress() from error
-    except FamilyError as error:
-        # A family that gives no sound instance under the exam's rules: nothing is kept.
+    except (FamilyError, FrameDrawError) as error:
+        # A family that gives no sound instance under the exam's rules, or no frame to
+        # referee: nothing is kept.
         raise NotEnoughQuestions(
             _("A question of this exam could not be drawn: tell the examiner.")
         ) from error
@@ -290,7 +292,7 @@ def grant_extra_time(
 
 def _draw_in(
     *, exam: Exam, rng: random.Random, language: str
-) -> list[Scenario | FamilyDraw]:
+) -> list[Scenario | FamilyDraw | FrameDraw]:
     """The attempt's questions, all written in ``language``; when too few are, the refusal
     says so (the pool would suffice in another language: the candidate may choose it)."""
     try:
@@ -306,7 +308,7 @@ def _draw_in(
 
 def draw_questions(
     *, exam: Exam, rng: random.Random, language: str | None = None
-) -> list[Scenario | FamilyDraw]:
+) -> list[Scenario | FamilyDraw | FrameDraw]:
     """So many questions per section: scenarios of the exam's pool (no scenario twice in one
     attempt) and families (a :class:`exams.families.FamilyDraw`; its instance is built when
     the attempt is frozen), as each section's ``source`` says.
@@ -316,16 +318,21 @@ def draw_questions(
     attempt's) only those written in it; families marked for exams (their narratives are
     told in every language). Sections on one topic draw first, sections on every topic
     from what is left, so that any exam the form accepts can be drawn; the questions keep
-    the sections' order.
+    the sections' order. A frame section gives its strokes (a :class:`exams.frames.FrameDraw`
+    each; the candidate's frame is played when the attempt is frozen).
     """
     # Their topics are read only to name one in a refusal.
     sections = selectors.exam_sections(exam=exam)
-    on_scenarios = [s for s in sections if s.source != ExamSection.Source.FAMILIES]
+    on_scenarios = [s for s in sections if s.source in _ON_SCENARIOS]
     available = _scenario_pool(exam=exam, sections=on_scenarios, language=language)
     families = _family_pool(sections=sections)
     chosen: set[int] = set()
-    drawn: dict[int, list[int | FamilyDraw]] = {}
+    drawn: dict[int, list[int | FamilyDraw | FrameDraw]] = {}
     for section in sorted(sections, key=lambda section: section.topic_id is None):
+        if section.source == ExamSection.Source.FRAME:
+            count = section.question_count
+            drawn[section.pk] = [FrameDraw(index=i, count=count) for i in range(count)]
+            continue
         pks = [
             pk
             for pk, topic_id in available
@@ -339,6 +346,11 @@ def draw_questions(
     # Freezing reads topic_id, not the topic.
     by_pk = Scenario.objects.in_bulk([item for item in in_order if isinstance(item, int)])
     return [by_pk[item] if isinstance(item, int) else item for item in in_order]
+
+
+#: The sections that draw scenarios, and those that draw families.
+_ON_SCENARIOS = (ExamSection.Source.SCENARIOS, ExamSection.Source.BOTH)
+_ON_FAMILIES = (ExamSection.Source.FAMILIES, ExamSection.Source.BOTH)
 
 
 def _scenario_pool(
@@ -359,7 +371,7 @@ def _scenario_pool(
 def _family_pool(*, sections: list[ExamSection]) -> dict[int | None, list[FamilyDraw]]:
     """The families each topic's sections may draw (key ``None``: every topic's), for the
     sections that draw families; read only then (one query for the topics' slugs)."""
-    if all(section.source == ExamSection.Source.SCENARIOS for section in sections):
+    if not any(section.source in _ON_FAMILIES for section in sections):
         return {}
     from quiz.models import Topic
 
@@ -403,10 +415,37 @@ def _draw_section(
     return picked
 
 
-def _frozen(*, attempt: Attempt, position: int, drawn: Scenario | FamilyDraw) -> AttemptQuestion:
+def _frozen(
+    *, attempt: Attempt, position: int, drawn: Scenario | FamilyDraw | FrameDraw
+) -> AttemptQuestion:
     if isinstance(drawn, FamilyDraw):
         return frozen_family_question(attempt=attempt, position=position, drawn=drawn)
+    if isinstance(drawn, FrameDraw):
+        return frozen_stroke_question(attempt=attempt, position=position, drawn=drawn)
     return frozen_question(attempt=attempt, position=position, scenario=drawn)
+
+
+def frozen_stroke_question(
+    *, attempt: Attempt, position: int, drawn: FrameDraw
+) -> AttemptQuestion:
+    """A stroke of the candidate's own frame (``exams/frames.py``), played from the seed of the
+    attempt and the section (its first position) under the exam's edition and the
+    federation's local rules, told in the active language."""
+    exam = attempt.enrolment.exam
+    window = frame_window(
+        attempt_id=attempt.pk,
+        position=position - drawn.index,
+        ruleset=exam.edition,
+        variants=tuple(exam.federation.variants or ()),
+        count=drawn.count,
+    )
+    return AttemptQuestion(
+        attempt=attempt,
+        position=position,
+        scenario=None,
+        topic_id=None,
+        **frozen_stroke_fields(window=window, index=drawn.index),
+    )
 
 
 def frozen_family_question(

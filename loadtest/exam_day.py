@@ -1,8 +1,9 @@
 """The Django side of the load test: prepare exam day, then check that nothing was lost.
 
 ``python loadtest/exam_day.py prepare --candidates N --questions Q --base URL --out FILE``
-creates a federation, an open exam of Q questions (half from the exam pool, half from scenario
-families) and N enrolled candidates, and writes their invitation URLs to FILE (JSON).
+creates a federation, an open exam of Q questions (a frame to referee, a quarter of them and at
+least 4 strokes; half the rest from the exam pool, half from scenario families) and N enrolled
+candidates, and writes their invitation URLs to FILE (JSON).
 
 ``python loadtest/exam_day.py verify --acks FILE`` reads the acknowledgement log the
 Locust candidates wrote and checks that, for every question, the last answer the site
@@ -33,6 +34,7 @@ from django.urls import reverse  # noqa: E402
 from django.utils import timezone, translation  # noqa: E402
 
 from exams import services  # noqa: E402
+from exams.frames import MAX_STROKES, MIN_STROKES  # noqa: E402
 from exams.models import Answer, Enrolment, Exam, ExamSection, frozen_scenario  # noqa: E402
 from federations.models import Federation  # noqa: E402
 from quiz.forms import AnswerForm  # noqa: E402
@@ -61,17 +63,26 @@ def prepare(*, candidates: int, questions: int, base: str) -> list[str]:
             attempts_allowed=1,
             languages=["en"],
         )
-        # Half the questions are drawn from scenario families (issue 21): each candidate's
-        # instances are built, judged and told at his start, as on exam day.
-        families = questions // 2
-        if questions - families:
+        # A quarter of the questions (at least 4) are the strokes of a frame to referee (issue
+        # 22): each candidate's frame is played, judged and told at his start. Half the rest
+        # are drawn from scenario families (issue 21): each candidate's instances are built,
+        # judged and told at his start, as on exam day.
+        strokes = min(max(MIN_STROKES, questions // 4), MAX_STROKES)
+        strokes = strokes if questions >= 2 * MIN_STROKES else 0
+        families = (questions - strokes) // 2
+        if questions - strokes - families:
             ExamSection.objects.create(
-                exam=exam, topic=None, question_count=questions - families, order=1
+                exam=exam, topic=None, question_count=questions - strokes - families, order=1
             )
         if families:
             ExamSection.objects.create(
                 exam=exam, topic=None, question_count=families, order=2,
                 source=ExamSection.Source.FAMILIES,
+            )
+        if strokes:
+            ExamSection.objects.create(
+                exam=exam, topic=None, question_count=strokes, order=3,
+                source=ExamSection.Source.FRAME,
             )
         enrolments = [
             services.enrol_candidate(
