@@ -263,6 +263,7 @@ def test_the_demo_exam_draws_from_the_exam_pool(real_bank):
     import random
 
     from exams.families import FamilyDraw
+    from exams.frames import FrameDraw
     from exams.models import Exam
     from exams.selectors import exam_pool_sizes
     from exams.services import draw_questions
@@ -277,6 +278,8 @@ def test_the_demo_exam_draws_from_the_exam_pool(real_bank):
         # The demo exam draws from families (issue 21): each candidate his own questions.
         if section.source == "scenarios":
             assert section.question_count <= pool[section.topic_id], section
+        elif section.source == "frame":  # a frame to referee (issue 22): the section is valid
+            section.full_clean()
         else:
             assert families[section.topic_id], section
     for seed in range(5):
@@ -285,5 +288,7 @@ def test_the_demo_exam_draws_from_the_exam_pool(real_bank):
         assert all(
             item.family.in_exams if isinstance(item, FamilyDraw) else item.audience == "exam"
             for item in drawn
+            if not isinstance(item, FrameDraw)
         )
         assert any(isinstance(item, FamilyDraw) for item in drawn)
+        assert sum(isinstance(item, FrameDraw) for item in drawn) == 4
