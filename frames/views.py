@@ -24,7 +24,7 @@ from frames.grading import grade_stroke, score_lines
 from frames.judging import JudgedStroke, frame_strokes, judged_stroke
 from frames.models import FrameRun
 from frames.tags import tag_label
-from quiz.explain import format_list
+from quiz.asks import sentence_list
 from quiz.practice_state import PracticeState
 
 
@@ -219,6 +219,6 @@ def _summary_row(call: Any, judged: JudgedStroke | None) -> dict[str, Any]:
         "call": call,
         "stroke": judged,
         "decision": " · ".join(said),
-        "missed": format_list([part.label for part in grade.parts if not part.correct]),
+        "missed": sentence_list([part.label for part in grade.parts if not part.correct]),
         "right": grade.correct,
     }
