@@ -10,10 +10,12 @@ from typing import Any
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.html import format_html
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from quiz.families.check import MAX_SHARE
 from quiz.models import Topic
 from studio import family_preview, family_services, selectors
 from studio.family_forms import FamilyJsonForm, FamilyRangesForm, initial_ranges
@@ -40,6 +42,11 @@ def from_scenario(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect("studio:family_edit", pk=family_draft.pk)
 
 
+def _slug_html(family_draft: Any) -> str:
+    # A slug is Latin: isolated, it keeps its hyphens in place in a right-to-left heading.
+    return format_html('<bdi dir="ltr">{}</bdi>', family_draft.slug)
+
+
 def _editor(
     request: HttpRequest, family_draft: Any, *, ranges: FamilyRangesForm | None = None,
     json_form: FamilyJsonForm | None = None, status: int = 200, **extra: Any,
@@ -52,6 +59,7 @@ def _editor(
     )
     return render(request, "studio/family_edit.html", {
         "family_draft": family_draft,
+        "slug_html": _slug_html(family_draft),
         "form": ranges,
         "rows": ranges.fact_rows(template=family_draft.spec.get("case") or {}),
         "json_form": json_form,
@@ -108,6 +116,7 @@ def preview(request: HttpRequest, pk: int) -> HttpResponse:
     cards, summary, problem = family_preview.preview(family_draft=family_draft, language=language)
     return render(request, "studio/family_preview.html", {
         "family_draft": family_draft, "cards": cards, "summary": summary, "problem": problem,
+        "slug_html": _slug_html(family_draft), "max_share": MAX_SHARE,
         "languages": names, "shown_language": language,
         "shown_direction": "rtl" if translation.get_language_info(language)["bidi"] else "ltr",
     })
