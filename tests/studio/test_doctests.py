@@ -6,12 +6,12 @@ import doctest
 
 import pytest
 
-from studio import glossary, vocabulary
+from studio import family_facts, glossary, vocabulary
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.mark.parametrize("module", [glossary, vocabulary])
+@pytest.mark.parametrize("module", [glossary, vocabulary, family_facts])
 def test_docstring_examples(module):
     result = doctest.testmod(module)
     assert result.attempted > 0
