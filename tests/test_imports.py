@@ -30,7 +30,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("accounts",),
     ("federations",),
     ("quiz",),
-    ("exams", "frames"),
+    ("frames",),
+    ("exams",),
     ("credentials", "studio"),
     ("loadtest",),
 )
