@@ -98,11 +98,21 @@ def frame_window(
     raise FrameDrawError(f"no frame of {count} strokes under {ruleset} in {RETRIES} seeds")
 
 
-def rebuild(*, seed: int, stroke: int, count: int, ruleset: str, variants: Sequence[str] = ()):
-    """The stroke a frozen frame question was built from (a ``JudgedStroke``), or ``None``
-    when the generator no longer plays that frame."""
-    window = _window_of(seed=seed, ruleset=ruleset, variants=tuple(variants), count=count)
-    return next((judged for judged in window if judged.number == stroke), None)
+def rebuild(
+    *, seed: int, stroke: int, ruleset: str, variants: Sequence[str] = ()
+) -> JudgedStroke | None:
+    """Stroke number ``stroke`` of the frame played from ``seed`` (what a frozen frame question
+    keeps), judged; ``None`` when the generator no longer plays that far. The generator plays
+    stroke after stroke from its seed, so the first strokes of a frame are those of any
+    longer one."""
+    frame = generate_frame(
+        seed=seed, ruleset=ruleset, variants=tuple(variants), strokes=stroke, style=STYLE
+    )
+    try:
+        strokes = judged_strokes(frame)
+    except CaseError:
+        return None
+    return strokes[stroke - 1] if len(strokes) >= stroke else None
 
 
 def frozen_stroke_fields(*, window: FrameWindow, index: int) -> dict[str, Any]:

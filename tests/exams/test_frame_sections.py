@@ -90,8 +90,7 @@ def test_the_frame_is_seeded_by_the_attempt_and_rebuilt_from_what_is_kept(fexam,
     )
     assert again.seed == mine[0].seed
     for question in mine:
-        judged = rebuild(seed=question.seed, stroke=question.frame_stroke, count=4,
-                         ruleset=fexam.edition)
+        judged = rebuild(seed=question.seed, stroke=question.frame_stroke, ruleset=fexam.edition)
         assert judged.case == question.case
 
 
