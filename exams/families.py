@@ -39,29 +39,60 @@ def _all_families() -> tuple[Family, ...]:
     return tuple(load_families())
 
 
-def exam_families(*, topic: str | None = None) -> list[Family]:
-    """The families exams may draw, of one topic (its slug) or of every topic, by slug."""
+def federation_families(*, federation_id: int | None) -> list[Family]:
+    """A federation's own exam families, published by its authors in the studio
+    (``quiz.Family`` rows with its ``federation``): only its own exams draw them."""
+    if federation_id is None:
+        return []
+    from quiz.models import Family as FamilyRow
+
+    own = []
+    for spec in FamilyRow.objects.filter(federation_id=federation_id).values_list(
+        "spec", flat=True
+    ):
+        try:
+            family = Family.from_dict(spec)
+        except (FamilyError, TypeError):  # checked when published: never expected
+            continue
+        if family.in_exams:
+            own.append(family)
+    return own
+
+
+def exam_families(*, topic: str | None = None, federation_id: int | None = None) -> list[Family]:
+    """The families exams may draw, of one topic (its slug) or of every topic, by slug; with
+    ``federation_id``, that federation's own studio families too."""
     return sorted(
         (
             family
-            for family in _all_families()
+            for family in (*_all_families(), *federation_families(federation_id=federation_id))
             if family.in_exams and (topic is None or family.topic == topic)
         ),
         key=lambda family: family.slug,
     )
 
 
-def exam_family_counts() -> dict[str, int]:
-    """How many families exams may draw, per topic slug."""
+def exam_family_counts(*, federation_id: int | None = None) -> dict[str, int]:
+    """How many families exams (of federation ``federation_id``) may draw, per topic slug."""
     counts: dict[str, int] = {}
-    for family in exam_families():
+    for family in exam_families(federation_id=federation_id):
         counts[family.topic] = counts.get(family.topic, 0) + 1
     return counts
 
 
 def family_by_slug(slug: str) -> Family | None:
-    """The family of that slug (whatever its audience: a frozen question keeps its family)."""
-    return next((family for family in _all_families() if family.slug == slug), None)
+    """The family of that slug (whatever its audience: a frozen question keeps its family),
+    a fixture's or one published in the studio."""
+    found = next((family for family in _all_families() if family.slug == slug), None)
+    if found is not None:
+        return found
+    from quiz.models import Family as FamilyRow
+
+    row = FamilyRow.objects.filter(slug=slug, federation__isnull=False).first()
+    try:
+        return Family.from_dict(row.spec) if row is not None else None
+    except (FamilyError, TypeError):
+        return None
 
 
 @dataclass(frozen=True)

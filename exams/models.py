@@ -177,7 +177,8 @@ class ExamSection(models.Model):
         if self.source != self.Source.FAMILIES:
             return
         topic = self.topic.slug if self.topic_id is not None else None
-        if not exam_families(topic=topic):
+        federation_id = self.exam.federation_id if self.exam_id is not None else None
+        if not exam_families(topic=topic, federation_id=federation_id):
             raise ValidationError(
                 {"source": _("No scenario family on this topic is marked for exams yet.")},
                 code="no_families",

@@ -495,9 +495,8 @@ def exam_pool_sizes(
 
     from .families import exam_family_counts
 
-    families = exam_family_counts()
-
     federation_id = federation.pk if isinstance(federation, Federation) else federation
+    families = exam_family_counts(federation_id=federation_id)
     counts = {
         (row["topic_id"], row["federation_id"] is not None): row["count"]
         for row in exam_pool(federation=federation_id, languages=languages)

@@ -325,7 +325,7 @@ def draw_questions(
     sections = selectors.exam_sections(exam=exam)
     on_scenarios = [s for s in sections if s.source in _ON_SCENARIOS]
     available = _scenario_pool(exam=exam, sections=on_scenarios, language=language)
-    families = _family_pool(sections=sections)
+    families = _family_pool(sections=sections, federation_id=exam.federation_id)
     chosen: set[int] = set()
     drawn: dict[int, list[int | FamilyDraw | FrameDraw]] = {}
     for section in sorted(sections, key=lambda section: section.topic_id is None):
@@ -368,15 +368,21 @@ def _scenario_pool(
     return sorted(pool.values_list("pk", "topic_id"))
 
 
-def _family_pool(*, sections: list[ExamSection]) -> dict[int | None, list[FamilyDraw]]:
+def _family_pool(
+    *, sections: list[ExamSection], federation_id: int | None = None
+) -> dict[int | None, list[FamilyDraw]]:
     """The families each topic's sections may draw (key ``None``: every topic's), for the
-    sections that draw families; read only then (one query for the topics' slugs)."""
+    sections that draw families; read only then (one query for the topics' slugs, one for
+    the federation's own studio families)."""
     if not any(section.source in _ON_FAMILIES for section in sections):
         return {}
     from quiz.models import Topic
 
     topic_ids = dict(Topic.objects.values_list("slug", "pk"))
-    every = [FamilyDraw(family=f, topic_id=topic_ids.get(f.topic)) for f in exam_families()]
+    every = [
+        FamilyDraw(family=f, topic_id=topic_ids.get(f.topic))
+        for f in exam_families(federation_id=federation_id)
+    ]
     pool: dict[int | None, list[FamilyDraw]] = {}
     for draw in every:
         if draw.topic_id is not None:

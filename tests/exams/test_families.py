@@ -285,3 +285,28 @@ def test_a_section_without_a_source_draws_scenarios_as_before(bank, new_exam):
     formset = SectionFormSet(data=data, instance=new_exam, prefix="sections")
     assert formset.is_valid(), formset.errors
     assert formset.forms[0].cleaned_data["source"] == ExamSection.Source.SCENARIOS
+
+
+def test_a_federations_studio_family_is_drawn_only_by_its_own_exams(
+    federation, bank, family_topics, now, monkeypatch
+):
+    """A family an author published in the studio (``quiz.Family.federation``) joins the
+    fixtures' families for his federation's exams only, and its questions rebuild."""
+    from federations.models import Federation
+    from quiz.models import Family as FamilyRow
+
+    monkeypatch.setattr(families, "_all_families", lambda: ())
+    spec = {"slug": "own-miss", "topic": "miss", "ask": ["calls"], "difficulty": 1,
+            "audience": "exam", "parameters": {"path": {"choice": ["full", "none"]}},
+            "case": {"state": {"reds": 3, "ball_on": "red"},
+                     "stroke": {"first_contact": [], "path_to_ball_on": {"$": "path"}}}}
+    other = Federation.objects.create(slug="elsewhere", name="Elsewhere")
+    FamilyRow.objects.create(slug="own-miss", topic=family_topics["miss"], asks=["calls"],
+                             spec=spec, published=False, federation=federation)
+    assert [f.slug for f in exam_families(federation_id=federation.pk)] == ["own-miss"]
+    assert exam_families(federation_id=other.pk) == [] and exam_families() == []
+    exam = family_exam(federation, now, family_sections=[("miss", 1, "families")])
+    question = family_questions(start(exam, 1, now))[0]
+    assert question.family_slug == "own-miss"
+    instance = rebuild(family_slug="own-miss", seed=question.seed, case=question.case)
+    assert instance is not None and dict(instance.case) == question.case
