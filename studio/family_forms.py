@@ -10,9 +10,8 @@ from django.utils.translation import gettext_lazy as _
 
 from federations.models import Federation
 from quiz.asks import Ask
-from quiz.families.spec import AUDIENCES, FACTS, FORMAT
+from quiz.families.spec import AUDIENCES, FACTS, FORMAT, FamilyError
 from quiz.families.spec import Family as FamilySpec
-from quiz.families.spec import FamilyError
 from quiz.loading import SLUG
 from quiz.models import Difficulty, Family, Topic
 from studio import family_facts, selectors
@@ -180,7 +179,9 @@ class FamilyJsonForm(forms.Form):
         try:
             data = json.loads(self.cleaned_data["family"])
         except (ValueError, RecursionError):
-            raise forms.ValidationError(_("This is not JSON: check the brackets, commas and quotes.")) from None
+            raise forms.ValidationError(
+                _("This is not JSON: check the brackets, commas and quotes.")
+            ) from None
         if not isinstance(data, dict):
             raise forms.ValidationError(_("A family is a JSON object: { … }."))
         errors = self._field_errors(data)

@@ -18,9 +18,8 @@ from federations.models import Federation
 from quiz import situations
 from quiz.families.check import check_family
 from quiz.families.instances import build_instance
-from quiz.families.spec import FORMAT
+from quiz.families.spec import FORMAT, FamilyError
 from quiz.families.spec import Family as FamilySpec
-from quiz.families.spec import FamilyError
 from quiz.management.commands.load_families import family_problems, store_families
 from quiz.models import Audience, Family, Scenario, Topic
 from studio import family_facts
