@@ -141,18 +141,19 @@ def parse_choices(fact: Fact, text: str) -> list[Any]:
     """The values of a comma list; ``ChoiceError`` names the first unknown value, or is raised
     with no argument when fewer than two different values are given."""
     chosen: list[Any] = []
-    for item in (part.strip().lower() for part in text.split(",")):
+    for raw in (part.strip() for part in text.split(",")):
+        item = raw.lower()
         if not item:
             continue
         if fact.kind == "balls":
             balls = [] if item == "none" else [ball.strip() for ball in item.split("+")]
             if any(ball not in fact.values for ball in balls):
-                raise ChoiceError(item)
+                raise ChoiceError(raw)
             value: Any = balls
         else:
             known = {written(fact, known): known for known in fact.values}
             if item not in {key.lower(): key for key in known}:
-                raise ChoiceError(item)
+                raise ChoiceError(raw)
             value = known[{key.lower(): key for key in known}[item]]
         if value not in chosen:
             chosen.append(value)

@@ -184,6 +184,8 @@ class FamilyJsonForm(forms.Form):
             ) from None
         if not isinstance(data, dict):
             raise forms.ValidationError(_("A family is a JSON object: { … }."))
+        # Left out, the audience stays what it was (the format's default would be practice).
+        data.setdefault("audience", self.family_draft.audience)
         errors = self._field_errors(data)
         if not errors:
             try:
