@@ -45,8 +45,15 @@ def format_list(items: Sequence[str], *, language: str | None = None) -> str:
 
     >>> format_list(["rouge", "bleue", "noire"], language="fr")
     'rouge, bleue et noire'
+    >>> format_list(["قهوه‌ای", "آبی", "صورتی", "مشکی"], language="fa")
+    'قهوه\u200cای، آبی، صورتی و مشکی'
     """
-    return babel_format_list(list(items), locale=babel_locale(language))
+    locale = babel_locale(language)
+    if locale.language == "fa" and len(items) > 1:
+        # CLDR's Persian pattern puts a comma before «و» and a right-to-left mark after each
+        # comma; Persian prose has neither (native-reader review, issue 21).
+        return "، ".join(items[:-1]) + " و " + items[-1]
+    return babel_format_list(list(items), locale=locale)
 
 
 # --- labels for the engine's domain ----------------------------------------

@@ -286,6 +286,21 @@ def test_ball_names_follow_the_glossary():
             assert [ex.ball_label(ball) for ball in ("red", *rules_engine.COLOURS)] == names
 
 
+@pytest.mark.parametrize(
+    ("language", "joined"),
+    [
+        ("fa", "قهوه\u200cای، آبی، صورتی و مشکی"),  # no comma before «و», no RLM after «،»
+        ("fr", "marron, bleue, rose et noire"),
+        ("pl", "Brązowa, Niebieska, Różowa i Czarna"),
+    ],
+)
+def test_lists_are_joined_as_the_language_writes_them(language, joined):
+    with translation.override(language):
+        words = [ex.ball_word(ball) for ball in ("brown", "blue", "pink", "black")]
+    assert ex.format_list(words, language=language) == joined
+    assert ex.format_list(words[:1], language=language) == words[0]
+
+
 def test_unknown_domain_value_is_a_clear_value_error():
     with pytest.raises(ValueError, match="unknown call: 'shout'"):
         ex.call_label("shout")
