@@ -11,6 +11,8 @@ from html.parser import HTMLParser
 import pytest
 from django.test import Client
 
+from studio import family_services
+
 from tests.test_translations import OTHER_LANGUAGES, english_phrases, leaks
 
 pytestmark = pytest.mark.django_db
@@ -74,8 +76,20 @@ def test_studio_pages_are_translated(users, draft, language):
         "authors": examiner.get(f"/{language}/author/authors/"),
         "refused": trainee.get(f"/{language}/author/"),
     }
+    family = family_services.family_from_draft(draft=draft, user=users["author"])
+    families = f"/{language}/author/families/{family.pk}/"
+    pages.update({
+        "family editor": author.get(families),
+        "family ranges refused": author.post(families, {"vary_reds": "on", "low_reds": "9",
+                                                        "high_reds": "2"}),
+        "family JSON refused": author.post(f"{families}json/", {"family": '{"slug": 1}'}),
+        "family preview": author.get(f"{families}preview/?lang={language}"),
+        "family publish refused": author.post(f"{families}publish/"),
+    })
     expected = {"index": 200, "new": 200, "new error": 400, "editor": 200,
-                "publish refused": 400, "authors": 200, "refused": 403}
+                "publish refused": 400, "authors": 200, "refused": 403, "family editor": 200,
+                "family ranges refused": 400, "family JSON refused": 400, "family preview": 200,
+                "family publish refused": 400}
     found = {}
     for name, response in pages.items():
         assert response.status_code == expected[name], (name, response.status_code)
