@@ -3,7 +3,7 @@
 from django.contrib import admin
 
 from quiz.admin import SafeAutocomplete
-from studio.models import Author, Draft, PublishedVersion
+from studio.models import Author, Draft, FamilyDraft, PublishedVersion
 
 
 @admin.register(Author)
@@ -32,6 +32,19 @@ class DraftAdmin(admin.ModelAdmin):
 class PublishedVersionAdmin(admin.ModelAdmin):
     list_display = ("draft", "number", "published_by", "published_at")
     readonly_fields = ("draft", "number", "fixture", "published_by", "published_at")
+
+    def has_add_permission(self, request):
+        return False
+
+
+@admin.register(FamilyDraft)
+class FamilyDraftAdmin(admin.ModelAdmin):
+    """Families being made in the studio: edited there (its checks), only looked at here."""
+
+    list_display = ("slug", "topic", "audience", "federation", "family", "updated_at")
+    list_filter = ("audience", "federation", "topic")
+    search_fields = ("slug",)
+    readonly_fields = ("draft", "scenario", "family", "created_by", "created_at", "updated_at")
 
     def has_add_permission(self, request):
         return False

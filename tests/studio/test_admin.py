@@ -26,3 +26,16 @@ def test_a_forged_user_id_is_a_form_error(client, forged) -> None:
     )
     assert examiner.status_code == 200
     assert examiner.context["inline_admin_formsets"][0].formset.errors[0]["user"]
+
+
+def test_family_drafts_are_listed_for_staff_and_never_added_here(admin_client, users, draft):
+    from django.urls import reverse
+
+    from studio import family_services
+
+    family = family_services.family_from_draft(draft=draft, user=users["author"])
+    listing = admin_client.get(reverse("admin:studio_familydraft_changelist"))
+    assert listing.status_code == 200 and family.slug in listing.content.decode()
+    change = admin_client.get(reverse("admin:studio_familydraft_change", args=[family.pk]))
+    assert change.status_code == 200
+    assert admin_client.get(reverse("admin:studio_familydraft_add")).status_code == 403
