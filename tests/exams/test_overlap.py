@@ -24,8 +24,8 @@ def test_hand_written_questions_drawn_twice_are_shared(federation, bank, family_
     keys = [candidate_questions(exam=exam, number=n) for n in range(1, 6)]
     counts = {}
     for questions in keys:
-        for key, _slug in questions:
-            counts[key] = counts.get(key, 0) + 1
+        for question in questions:
+            counts[question.key] = counts.get(question.key, 0) + 1
     assert overlap.shared == sum(count for count in counts.values() if count > 1) > 0
 
 
@@ -57,7 +57,7 @@ def test_the_command_reports_the_share(federation, bank, family_topics, now):
         "--per-family", stdout=out,
     )
     text = out.getvalue()
-    assert "12 simulated candidates, 48 questions drawn (36 from families)" in text
+    assert "12 simulated candidates, 48 questions drawn (36 from families, 0 strokes" in text
     assert "% of all drawn questions" in text
     assert text.count(" drawn, ") >= 2  # a line per family
 
@@ -65,3 +65,11 @@ def test_the_command_reports_the_share(federation, bank, family_topics, now):
 def test_the_command_refuses_an_unknown_exam(db):
     with pytest.raises(CommandError, match="no exam"):
         call_command("exam_overlap", "--exam", "nobody/nothing", stdout=StringIO())
+
+
+def test_a_frame_sections_strokes_are_counted_by_their_case(federation, bank, now):
+    exam = family_exam(federation, now, family_sections=[(None, 4, "frame")])
+    overlap = simulate_overlap(exam=exam, candidates=3)
+    assert (overlap.drawn, overlap.frame_drawn, overlap.family_drawn) == (12, 12, 0)
+    kinds = {question.kind for question in candidate_questions(exam=exam, number=1)}
+    assert kinds == {"frame"}

@@ -5,7 +5,8 @@
 
 Draws as a start does, for N simulated candidates, writing nothing (``exams/overlap.py``), and
 prints the questions drawn, how many another candidate drew too (a hand-written scenario drawn
-twice, a family instance with the same situation), as a share of all drawn questions.
+twice, a family instance with the same situation, a frame's stroke with the same case), as a
+share of all drawn questions (a question a candidate drew twice counts once).
 """
 
 from __future__ import annotations
@@ -55,13 +56,14 @@ class Command(BaseCommand):
         overlap = simulate_overlap(exam=found, candidates=candidates, language=language)
         self.stdout.write(
             f"{exam}: {overlap.candidates:,} simulated candidates, {overlap.drawn:,} questions "
-            f"drawn ({overlap.family_drawn:,} from families)"
+            f"drawn ({overlap.family_drawn:,} from families, {overlap.frame_drawn:,} strokes "
+            "of frames)"
         )
         self.stdout.write(
             f"shared with another candidate: {overlap.shared:,} "
             f"({overlap.shared_percent:.2f} % of all drawn questions; "
-            f"{overlap.family_shared:,} family instances, "
-            f"{overlap.shared - overlap.family_shared:,} hand-written); "
+            f"{overlap.family_shared:,} family instances, {overlap.frame_shared:,} strokes, "
+            f"{overlap.scenario_shared:,} hand-written); "
             f"candidates with a shared question: {overlap.candidates_sharing:,}"
         )
         for slug, drawn, shared in overlap.by_family if per_family else ():
