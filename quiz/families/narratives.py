@@ -28,7 +28,7 @@ from django.utils.text import capfirst
 from django.utils.translation import npgettext, pgettext
 
 import rules_engine
-from quiz.explain import ball_name, ball_word, format_list
+from quiz.explain import ball_name, ball_word, format_list, sentence_params
 from quiz.families.instances import Instance
 from quiz.numbers import format_number, native_digits
 from rules_engine.table import SPOTS
@@ -343,14 +343,8 @@ def _placed_spots(instance: Instance) -> list[str]:
     if own and own == staying:
         said.append(_say("Every other colour stands on its own spot."))
     else:
-        said += [_say("%(ball)s stands on its own spot.", ball=ball_name(c)) for c in own]
-    said += [
-        _say(
-            "The spot of %(ball_gen)s is taken by another ball.", ball_gen=ball_name(c, case="_gen")
-        )
-        for c in occupied
-        if c not in own
-    ]
+        said += _on_own_spots(own)
+    said += _taken_spots([c for c in occupied if c not in own])
     if len(occupied) < len(rules_engine.COLOURS):
         said.append(_say("The other spots are free." if said else "Every spot is free."))
     return said
@@ -360,16 +354,34 @@ def _spots(occupied: list[str], *, own: list[str] | None = None) -> list[str]:
     """Which spots are taken; ``own`` names colours standing on their own spot."""
     if not occupied:
         return [_say("Every spot is free.")]
-    said = [
-        _say("%(ball)s stands on its own spot.", ball=ball_name(spot))
-        if spot in (own or ())
-        else _say(
-            "The spot of %(ball_gen)s is taken by another ball.",
-            ball_gen=ball_name(spot, case="_gen"),
-        )
-        for spot in occupied
-    ]
+    own = [spot for spot in occupied if spot in (own or ())]
+    said = _on_own_spots(own) + _taken_spots([spot for spot in occupied if spot not in own])
     return [*said, _say("The other spots are free.")]
+
+
+def _on_own_spots(colours: list[str]) -> list[str]:
+    """The colours standing on their own spot, in one sentence (none: no sentence)."""
+    if len(colours) == 1:
+        return [_say("%(ball)s stands on its own spot.", ball=ball_name(colours[0]))]
+    if colours:
+        balls = sentence_params({"balls": colours})["balls"]
+        return [_say("%(balls)s stand on their own spots.", balls=balls)]
+    return []
+
+
+def _taken_spots(colours: list[str]) -> list[str]:
+    """The spots another ball takes, in one sentence (none: no sentence)."""
+    if len(colours) == 1:
+        return [
+            _say(
+                "The spot of %(ball_gen)s is taken by another ball.",
+                ball_gen=ball_name(colours[0], case="_gen"),
+            )
+        ]
+    if colours:
+        balls_gen = sentence_params({"balls": colours})["balls_gen"]
+        return [_say("The spots of %(balls_gen)s are taken by other balls.", balls_gen=balls_gen)]
+    return []
 
 
 def _question(instance: Instance) -> str:

@@ -129,3 +129,21 @@ def test_only_the_black_left_is_one_sentence():
         assert text.startswith("Only the black remains on the table.")
     for _instance, text in _told("last-black-decides", range(2), language="ru"):
         assert text.startswith("На столе остался только чёрный.")
+
+
+@pytest.mark.parametrize(
+    ("language", "one", "several"),
+    [
+        ("en", "is taken by another ball", "are taken by other balls"),
+        ("ru", "занята другим шаром", "заняты другими шарами"),
+        ("pl", "jest zajęty przez inną bilę", "są zajęte przez inne bile"),
+    ],
+)
+def test_the_spots_taken_by_other_balls_are_one_sentence(language, one, several):
+    seen = set()
+    for instance, text in _told("respot-forced-off", range(12), language=language):
+        taken = len(instance.case["state"]["occupied_spots"])
+        assert text.count(one) + text.count(several) == (1 if taken else 0)
+        assert (several in text) == (taken > 1)
+        seen.add(min(taken, 2))
+    assert seen == {1, 2}
