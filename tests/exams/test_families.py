@@ -310,3 +310,22 @@ def test_a_federations_studio_family_is_drawn_only_by_its_own_exams(
     assert question.family_slug == "own-miss"
     instance = rebuild(family_slug="own-miss", seed=question.seed, case=question.case)
     assert instance is not None and dict(instance.case) == question.case
+
+
+def test_a_family_question_costs_the_start_no_query_of_its_own(
+    federation, bank, family_topics, now
+):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    counts = []
+    for n, wanted in enumerate((1, 8), start=1):
+        exam = family_exam(
+            federation, now, slug=f"queries-{n}",
+            family_sections=[("penalties", wanted, "families"), ("sequence", 1, "scenarios")],
+        )
+        enrolment = enrol(exam, n, now)
+        with CaptureQueriesContext(connection) as queries:
+            services.start_attempt(enrolment=enrolment, language="en", now=now)
+        counts.append(len(queries))
+    assert counts[0] == counts[1]
