@@ -502,7 +502,12 @@ def _table_lines(reds: int, colours: Sequence[str]) -> list[str]:
         ]
     else:
         lines = [pgettext("schematic", "No reds on the table")]
-    if colours:
+    if len(colours) == 1:  # not "Colours on the table: black"
+        lines.append(
+            pgettext("schematic", "Last colour on the table: %(colour)s")
+            % {"colour": ball_word(colours[0])}
+        )
+    elif colours:
         lines.append(
             pgettext("schematic", "Colours on the table: %(colours)s")
             % {"colours": format_list([ball_word(colour) for colour in colours])}

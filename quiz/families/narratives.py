@@ -63,7 +63,9 @@ def _table(state: Mapping[str, Any], striker: str) -> list[tuple[str, str]]:
         else list(rules_engine.COLOURS)
     )
     said = []
-    if reds:
+    if reds == 1:  # "One red", not "1 red", at the start of a sentence
+        said.append(("reds", _say("One red remains on the table.")))
+    elif reds:
         text = npgettext(
             CONTEXT,
             "%(count)s red remains on the table.",

@@ -387,6 +387,21 @@ def test_case_without_positions_gets_a_schematic_of_what_remains():
     )
 
 
+
+@pytest.mark.parametrize(
+    ("language", "line"),
+    [
+        ("en", "Last colour on the table: black"),
+        ("fr", "Dernière couleur sur la table\u00a0: noire"),
+        ("pl", "Ostatnia bila kolorowa na stole: Czarna"),
+    ],
+)
+def test_one_colour_left_is_not_a_list_of_colours(language, line):
+    case = case_with(reds=0, colours=["black"], ball_on="black", striker="A")
+    with translation.override(language):
+        root = parse(table_svg(case))
+    assert lines_of(root)[:2][1] == line
+
 def test_schematic_is_drawn_to_be_read_at_the_size_it_is_shown():
     # The page shows the schematic about 560 px wide: type of at least 1/32 of the
     # width reads at 17 px or more, and long lines wrap instead of shrinking the type.

@@ -147,3 +147,28 @@ def test_the_spots_taken_by_other_balls_are_one_sentence(language, one, several)
         assert (several in text) == (taken > 1)
         seen.add(min(taken, 2))
     assert seen == {1, 2}
+
+
+@pytest.mark.parametrize(
+    ("language", "sentence"),
+    [
+        ("en", "One red remains on the table."),
+        ("fr", "Il reste une rouge sur la table."),
+        ("ru", "На столе остался один красный."),
+        ("pl", "Na stole została jedna Czerwona."),
+    ],
+)
+def test_one_red_left_is_said_in_words(language, sentence):
+    seen = 0
+    for family in FAMILIES:
+        for seed in range(4):
+            instance = build_instance(family=family, seed=seed)
+            state = instance.case.get("state", {})
+            positions = state.get("positions")
+            reds = state.get("reds", len(positions.get("red", ())) if positions else 15)
+            if reds != 1:
+                continue
+            with translation.override(language):
+                assert sentence in narrate(instance=instance).sentences
+            seen += 1
+    assert seen
