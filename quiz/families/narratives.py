@@ -78,7 +78,7 @@ def _table(state: Mapping[str, Any], striker: str) -> list[tuple[str, str]]:
         said.append(
             (
                 "reds",
-                _say("No reds remain; the colours on the table: %(colours)s.", colours=colours)
+                _say("No reds remain; the colours left are %(colours)s.", colours=colours)
                 if len(on_table) > 1
                 else _say("Only %(ball)s remains on the table.", ball=ball_name(on_table[0])),
             )
