@@ -25,11 +25,14 @@ from django.utils.crypto import salted_hmac
 from quiz.families.instances import Instance, build_instance
 from quiz.families.narratives import narrate
 from quiz.families.spec import Family, FamilyError, load_families
+from quiz.selectors import practice_situations
 
 #: Seeds are kept below 2**62: any database's signed 64-bit integer holds them.
 SEED_BITS = 62
-#: Another seed is tried when a family gives no sound instance under an exam's rules.
-RETRIES = 5
+#: Another seed is tried when a family gives no sound instance under an exam's rules, or one
+#: that is a practice scenario's situation with the same ruling (the closed book): a family
+#: whose instances are such twins one time in three still fails once in half a million draws.
+RETRIES = 12
 _SALT = "exams.families.question_seed"
 
 
@@ -130,14 +133,18 @@ def exam_instance(
     *, family: Family, attempt_id: int, position: int, ruleset: str, variants: Sequence[str] = ()
 ) -> Instance:
     """The question's instance: the first of its seeds that gives a sound one under the exam's
-    rules (a family checked under another edition may need another draw)."""
+    rules (a family checked under another edition may need another draw) and is no practice
+    scenario's situation with the same ruling (a trainee has read that one's explanation)."""
     ruled = under_rules(family=family, ruleset=ruleset, variants=variants)
+    practice = practice_situations()
     for retry in range(RETRIES):
         seed = question_seed(attempt_id=attempt_id, position=position, retry=retry)
         try:
-            return build_instance(family=ruled, seed=seed)
+            instance = build_instance(family=ruled, seed=seed)
         except FamilyError:
             continue
+        if practice.twin(case=instance.case, ask=instance.ask, ask_ball=instance.ask_ball) is None:
+            return instance
     raise FamilyError(f"{family.slug}: no sound instance under {ruleset} in {RETRIES} seeds")
 
 

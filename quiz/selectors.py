@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime
 import random
+import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
-from quiz import charts, review
+from quiz import charts, review, situations
 from quiz.grading import Grade, grade
 from quiz.models import (
     Audience,
@@ -582,3 +583,54 @@ def local_rule_scenarios() -> list[dict[str, Any]]:
         .select_related("topic")
     }
     return [{"rule": rule, "scenario": found.get(rule.scenario)} for rule in LOCAL_RULES]
+
+
+# --- the public bank's situations, which an exam question must not repeat -------------------
+
+
+@dataclass(frozen=True)
+class PracticeSituations:
+    """The hand-written practice scenarios as situations (``quiz/situations.py``), grouped by
+    outline, so that an exam's family draw can refuse an instance a trainee has already
+    practised with its explanation (the closed book)."""
+
+    by_outline: Mapping[Any, tuple[tuple[str, Any], ...]]
+
+    def twin(self, *, case: Mapping[str, Any], ask: str, ask_ball: str) -> str | None:
+        """The slug of a practice scenario that is ``case``'s situation with the same ruling
+        of ``ask``, or ``None``."""
+        loaded = situations.load(dict(case))
+        if loaded is None:
+            return None
+        for slug, other in self.by_outline.get(situations.outline(loaded), ()):
+            if situations.same_situation(loaded, other, ask=ask, ask_ball=ask_ball):
+                return slug
+        return None
+
+
+#: The :class:`PracticeSituations` last read, and when (one per process). A scenario saved in
+#: this process forgets it (``QuizConfig.ready``); one saved by another process is seen within
+#: the age. Reading the bank costs tens of milliseconds: once a minute, never per question.
+_practice_situations: list[tuple[float, PracticeSituations]] = []
+PRACTICE_SITUATIONS_AGE = 60.0
+
+
+def forget_practice_situations(**_signal: Any) -> None:
+    _practice_situations.clear()
+
+
+def practice_situations() -> PracticeSituations:
+    """The public bank's hand-written situations, read at most once a minute per process."""
+    if _practice_situations and (
+        time.monotonic() - _practice_situations[0][0] < PRACTICE_SITUATIONS_AGE
+    ):
+        return _practice_situations[0][1]
+    by_outline: dict[Any, list[tuple[str, Any]]] = {}
+    rows = Scenario.objects.filter(PRACTICE & HANDWRITTEN).values_list("slug", "case")
+    for slug, case in rows:
+        loaded = situations.load(case)
+        if loaded is not None:
+            by_outline.setdefault(situations.outline(loaded), []).append((slug, loaded))
+    found = PracticeSituations({key: tuple(cases) for key, cases in by_outline.items()})
+    _practice_situations[:] = [(time.monotonic(), found)]
+    return found

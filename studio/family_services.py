@@ -15,13 +15,13 @@ from typing import Any
 from django.db import transaction
 
 from federations.models import Federation
-from quiz import situations
 from quiz.families.check import check_family
 from quiz.families.instances import build_instance
+from quiz.families.loading import family_problems, store_families
 from quiz.families.spec import FORMAT, FamilyError
 from quiz.families.spec import Family as FamilySpec
-from quiz.management.commands.load_families import family_problems, store_families
 from quiz.models import Audience, Family, Scenario, Topic
+from quiz.selectors import practice_situations
 from studio import family_facts
 from studio.models import Draft, FamilyAudience, FamilyDraft
 
@@ -169,29 +169,16 @@ def save_family_json(
 def practice_twins(*, spec: FamilySpec, seeds: range) -> list[str]:
     """The instances of ``spec`` that are a practice scenario's situation with the same
     ruling (``quiz/situations.py``, the loader's copy check): ``"<seed>: <practice slug>"``."""
-    practice = []
-    for slug, case in Scenario.objects.filter(
-        audience=Audience.PRACTICE, family__isnull=True
-    ).values_list("slug", "case"):
-        loaded = situations.load(case)
-        if loaded is not None:
-            practice.append((slug, loaded, situations.outline(loaded)))
+    practice = practice_situations()
     twins = []
     for seed in seeds:
         try:
             instance = build_instance(family=spec, seed=seed)
         except BUILD_ERRORS:
             continue  # the check reports it
-        case = situations.load(dict(instance.case))
-        if case is None:
-            continue
-        key = situations.outline(case)
-        for slug, other, outline in practice:
-            if outline == key and situations.same_situation(
-                case, other, ask=instance.ask, ask_ball=instance.ask_ball
-            ):
-                twins.append(f"{seed}: {slug}")
-                break
+        twin = practice.twin(case=instance.case, ask=instance.ask, ask_ball=instance.ask_ball)
+        if twin is not None:
+            twins.append(f"{seed}: {twin}")
     return twins
 
 

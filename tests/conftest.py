@@ -153,6 +153,16 @@ def _reset_active_language() -> Any:
 
 
 @pytest.fixture(autouse=True)
+def _practice_situations_forgotten() -> Any:
+    """Each test reads the practice bank afresh: the process keeps its situations a minute
+    (quiz.selectors.practice_situations), and a test's rows roll back without a signal."""
+    from quiz.selectors import forget_practice_situations
+
+    forget_practice_situations()
+    yield
+
+
+@pytest.fixture(autouse=True)
 def _shared_cache_emptied(request: Any, django_db_blocker: Any) -> Any:
     """Limits count in the database cache (throttling/), whose table the flush after a
     transactional test leaves alone: empty it after such a test, as the rollback does

@@ -318,6 +318,9 @@ def test_a_family_question_costs_the_start_no_query_of_its_own(
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
+    from quiz.selectors import practice_situations
+
+    practice_situations()  # the practice bank's situations: read once a minute, not per question
     counts = []
     for n, wanted in enumerate((1, 8), start=1):
         exam = family_exam(

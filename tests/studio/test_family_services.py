@@ -45,7 +45,7 @@ def test_an_exam_family_may_not_repeat_a_practice_situation(users, topic, federa
     family_draft = exam_family(users, topic, federations[0])
     Scenario.objects.create(
         slug="public-contact", topic=topic, ask="penalty", title="x", narrative="x",
-        question="x", audience=Audience.PRACTICE,
+        question="x", audience=Audience.PRACTICE, published=True,
         case=services.case_for(case=CONTACT, slug="public-contact"),
     )
     problems = family_services.publish_family(family_draft=family_draft)

@@ -12,7 +12,6 @@ import pytest
 from django.test import Client
 
 from studio import family_services
-
 from tests.test_translations import OTHER_LANGUAGES, english_phrases, leaks
 
 pytestmark = pytest.mark.django_db

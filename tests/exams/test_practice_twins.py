@@ -1,0 +1,73 @@
+"""An exam's family draw never gives a practice scenario's situation (exams/families.py,
+quiz/selectors.py PracticeSituations): the closed book holds for generated questions too."""
+
+from __future__ import annotations
+
+import pytest
+
+from exams import families
+from quiz.families.instances import build_instance
+from quiz.families.spec import Family
+from quiz.models import Audience, Scenario, Topic
+from quiz.selectors import practice_situations
+
+pytestmark = pytest.mark.django_db
+
+#: A family with two answers: a red or the pink struck first, 1 to 4 reds, any score.
+FAMILY = Family.from_dict({
+    "slug": "first-contact", "topic": "penalties", "ask": ["legal"], "difficulty": 1,
+    "audience": "exam",
+    "parameters": {
+        "reds": {"range": [1, 4]}, "first": {"choice": [["red"], ["pink"]]},
+        "score": {"range": [0, 60]},
+    },
+    "case": {
+        "state": {"reds": {"$": "reds"}, "ball_on": "red", "scores": {"A": {"$": "score"}, "B": 0}},
+        "stroke": {"first_contact": {"$": "first"}},
+    },
+})
+
+
+def practise(case: dict, *, slug: str, ask: str = "legal") -> Scenario:
+    topic, _ = Topic.objects.get_or_create(slug="penalties", defaults={"title": "Penalties"})
+    return Scenario.objects.create(
+        slug=slug, topic=topic, difficulty=1, ask=ask, published=True,
+        audience=Audience.PRACTICE, case={"id": slug, **case}, title="t", narrative="n",
+        question="q",
+    )
+
+
+def first_draw(*, attempt_id: int, position: int):
+    seed = families.question_seed(attempt_id=attempt_id, position=position)
+    return build_instance(family=FAMILY, seed=seed)
+
+
+def test_a_practice_case_with_other_scores_is_the_instance_s_twin():
+    instance = build_instance(family=FAMILY, seed=3)
+    case = {key: value for key, value in instance.case.items() if key != "id"}
+    case["state"] = {**case["state"], "scores": {"A": 99, "B": 12}}
+    practise(case, slug="same-stroke-other-scores")
+    found = practice_situations().twin(case=instance.case, ask="legal", ask_ball="")
+    assert found == "same-stroke-other-scores"
+
+
+def test_a_practice_case_with_another_ruling_is_no_twin():
+    instance = build_instance(family=FAMILY, seed=3)
+    other = "pink" if instance.case["stroke"]["first_contact"] == ["red"] else "red"
+    case = {key: value for key, value in instance.case.items() if key != "id"}
+    case["stroke"] = {"first_contact": [other]}
+    practise(case, slug="other-ball-first")
+    assert practice_situations().twin(case=instance.case, ask="legal", ask_ball="") is None
+
+
+def test_the_draw_passes_over_an_instance_a_trainee_has_practised(settings):
+    drawn = families.exam_instance(family=FAMILY, attempt_id=7, position=1, ruleset="wpbsa-2007")
+    assert drawn.seed == first_draw(attempt_id=7, position=1).seed
+    case = {key: value for key, value in drawn.case.items() if key != "id"}
+    practise(case, slug="practised-first-draw")
+
+    again = families.exam_instance(family=FAMILY, attempt_id=7, position=1, ruleset="wpbsa-2007")
+
+    assert again.seed != drawn.seed
+    assert again.answer != drawn.answer  # the only other situation of this family
+    assert practice_situations().twin(case=again.case, ask="legal", ask_ball="") is None
