@@ -83,6 +83,15 @@ def test_half_the_load_tests_questions_come_from_scenario_families(started):
     assert drawn[1].seed is not None and drawn[1].narrative
 
 
+def test_a_quarter_of_the_load_tests_questions_are_a_frame_to_referee(exam_bank, exam_day):
+    from exams.models import Exam
+
+    exam_day.prepare(candidates=1, questions=16, base="http://server")
+    exam = Exam.objects.get(federation__slug__startswith="loadtest-")
+    sections = [(s.source, s.question_count) for s in exam.sections.order_by("order")]
+    assert sections == [("scenarios", 6), ("families", 6), ("frame", 4)]
+
+
 def test_the_answer_stored_is_the_answer_acknowledged(started, exam_day, tmp_path):
     from exams.models import Answer, frozen_scenario
     from quiz.forms import AnswerForm
