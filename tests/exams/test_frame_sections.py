@@ -235,3 +235,13 @@ def test_a_frame_section_the_generator_cannot_play_is_refused(bank, new_exam, mo
     assert list(errors) == ["source"] and "rule-book edition" in errors["source"]
     refused = formset(new_exam, [(None, 4, "frame")])
     assert not refused.is_valid()
+
+
+def test_the_statistics_and_attempt_pages_name_the_frame(fexam, now, client, examiner):
+    attempt = finish(start(fexam, 1, now), now, answer_of)
+    client.force_login(examiner)
+    page = client.get(reverse("exams:statistics", args=[fexam.pk])).content.decode()
+    assert "Referee a frame <code>frame</code>" in page
+    detail = client.get(reverse("exams:attempt_detail", args=[attempt.pk])).content.decode()
+    question = strokes_of(attempt)[0]
+    assert f"Stroke {question.frame_stroke} of the frame played from seed" in detail
