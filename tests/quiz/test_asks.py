@@ -25,7 +25,7 @@ TAKEN_OFF = {
     "en": ("A: minus 5 points and B: 5 points", "A: minus 1 point"),
     "fr": ("A\u00a0: moins 5 points et B\u00a0: 5 points", "A\u00a0: moins 1 point"),
     "ru": ("A: минус 5 очков и B: 5 очков", "A: минус 1 очко"),
-    "fa": ("A: منهای ۵ امتیاز و B: ۵ امتیاز", "A: منهای ۱ امتیاز"),
+    "fa": ("A: منهای ۵ امتیاز و B\u200f: ۵ امتیاز", "A: منهای ۱ امتیاز"),  # RLM: B before ۵
     "pl": ("A: minus 5 punktów i B: 5 punktów", "A: minus 1 punkt"),
 }
 
