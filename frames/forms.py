@@ -51,6 +51,39 @@ class PickerForm(forms.Form):
         }
 
 
+class NewFrameForm(forms.Form):
+    """"A new frame": the edition, the players' style and the length of a frame the generator
+    plays for this trainee alone. ``form.options`` is what ``services.start_generated_run``
+    takes."""
+
+    STYLES = {"professional": _("Professional"), "club": _("Club")}
+    LENGTHS = {"short": _("Short (20 strokes)"), "long": _("Long (the whole frame)")}
+
+    edition = forms.ChoiceField(label=_("Rule-book edition"))
+    style = forms.ChoiceField(label=_("Players"), choices=list(STYLES.items()))
+    length = forms.ChoiceField(label=_("Length"), choices=list(LENGTHS.items()))
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("prefix", "new")
+        super().__init__(*args, **kwargs)
+        self.fields["edition"].choices = editions.edition_choices()
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        # Every field must be one of its choices; a tampered or partial form is refused whole.
+        if self.errors or set(data) != {"edition", "style", "length"}:
+            raise forms.ValidationError(
+                _("Choose an edition, the players and a length for the new frame."),
+                code="incomplete",
+            )
+        return data
+
+    @property
+    def options(self) -> dict[str, str]:
+        data = self.cleaned_data
+        return {"ruleset": data["edition"], "style": data["style"], "length": data["length"]}
+
+
 class CallForm(forms.Form):
     """What the referee calls after one stroke, and the score he announces.
 

@@ -112,12 +112,23 @@ def check_files(paths: Sequence[Path]) -> Checked:
         if isinstance(strokes, list) and len(strokes) > MAX_STROKES:
             checked.problems.append(f"{path}: strokes: more than {MAX_STROKES} strokes")
             continue
-        problems = _proved(data)
-        if problems:
+        row, problems = prove_frame(data, order=order)
+        if row is None:
             checked.problems += [f"{path}: {frame_id}: {problem}" for problem in problems]
             continue
-        checked.frames[frame_id] = _row(data, order=order)
+        checked.frames[frame_id] = row
     return checked
+
+
+def prove_frame(
+    data: dict[str, Any], *, order: int = 0
+) -> tuple[dict[str, Any] | None, list[str]]:
+    """One frame file proved as ``load_frames`` proves each file (the bank's, or one the
+    generator made for a run): its row's fields and no problem, or None and why."""
+    problems = _proved(data)
+    if problems:
+        return None, problems
+    return _row(data, order=order), []
 
 
 class FramesRefused(ValueError):

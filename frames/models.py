@@ -35,6 +35,10 @@ class Frame(models.Model):
     #: Topics the engine's decisions show (``frames.tags.TAGS``), in that order.
     tags = models.JSONField(_("topics"), default=list, blank=True)
     published = models.BooleanField(_("published"), default=True)
+    #: The seed of a frame generated for one run ("A new frame"); None for the bank's frames.
+    #: A generated frame is never published: it is reached only through the run it was made
+    #: for, so it is never listed in the picker for others.
+    generated_seed = models.BigIntegerField(_("generated from seed"), null=True, blank=True)
     loaded_at = models.DateTimeField(_("loaded at"), auto_now=True)
 
     objects = NaturalKeyManager("slug")

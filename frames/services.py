@@ -3,17 +3,29 @@
 from __future__ import annotations
 
 import datetime
+import secrets
 from collections.abc import Mapping, MutableMapping
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from frames import review
+from frames.generator import generate_frame
 from frames.grading import StrokeGrade, grade_stroke
+from frames.loading import FramesRefused, prove_frame
 from frames.models import Frame, FrameCall, FrameRun
 from quiz.models import ReviewCard, Scenario
 from quiz.selectors import published_scenarios, review_cards
+from throttling.services import take_turn
+
+#: New frames one client (an account, else an address) may have generated an hour ("A new
+#: frame" stores each one; ``FRAMES_GENERATED_PER_HOUR`` overrides it): a frame is a few
+#: dozen strokes to call, so this is far more than a trainee uses.
+GENERATED_PER_HOUR = 30
+#: "A new frame"'s lengths: how many strokes are kept (None: the frame to its end).
+GENERATED_LENGTHS: Mapping[str, int | None] = {"short": 20, "long": None}
 
 
 class AlreadyCalled(Exception):
@@ -29,6 +41,40 @@ def start_run(*, frame: Frame, user: Any | None) -> FrameRun:
     """A new run through ``frame`` (a signed-in trainee's own; else the session keeps it)."""
     owner = user if getattr(user, "is_authenticated", False) else None
     return FrameRun.objects.create(frame=frame, user=owner)
+
+
+def take_generation_turn(*, client: str, now: datetime.datetime | None = None) -> bool:
+    """One more frame generated for ``client``; ``False`` past the hour's allowance (counted
+    in the shared cache, as practice's "Another like this" is: every frame is a stored row)."""
+    return take_turn(
+        scope="frames-generated",
+        key=client,
+        window=3600,
+        now=now,
+        limit=int(getattr(settings, "FRAMES_GENERATED_PER_HOUR", GENERATED_PER_HOUR)),
+    )
+
+
+def start_generated_run(
+    *, ruleset: str, style: str, length: str, user: Any | None, seed: int | None = None
+) -> FrameRun:
+    """A frame played by the generator from a seed drawn here (``seed`` only in tests),
+    proved as ``load_frames`` proves a bank file, stored unpublished (it is this run's
+    alone), and a run started on it. Raises ``FramesRefused`` (nothing stored) when the
+    engine refuses the frame."""
+    seed = secrets.randbelow(2**62) if seed is None else seed
+    slug = f"generated-{seed}-{secrets.token_hex(4)}"
+    data = generate_frame(
+        seed=seed, ruleset=ruleset, style=style, strokes=GENERATED_LENGTHS[length], frame_id=slug
+    )
+    row, problems = prove_frame(data)
+    if row is None:
+        raise FramesRefused(problems)
+    with transaction.atomic():
+        frame = Frame.objects.create(
+            slug=slug, **{**row, "published": False, "generated_seed": seed}
+        )
+        return start_run(frame=frame, user=user)
 
 
 def record_call(

@@ -19,9 +19,11 @@ from django.views.decorators.http import require_http_methods
 import rules_engine
 from frames import selectors, services, session
 from frames.accounts import describe_choice, describe_stroke
-from frames.forms import CallForm, PickerForm
+from config.client_ip import client_ip
+from frames.forms import CallForm, NewFrameForm, PickerForm
 from frames.grading import grade_stroke, score_lines
 from frames.judging import JudgedStroke, frame_strokes, judged_stroke
+from frames.loading import FramesRefused
 from frames.models import FrameRun
 from frames.tags import tag_label
 from quiz.asks import sentence_list
@@ -37,6 +39,7 @@ def picker(request: HttpRequest) -> HttpResponse:
         "frames/picker.html",
         {
             "form": form,
+            "new_form": NewFrameForm(),
             "frames": selectors.published_frames(**form.filters),
             "open_runs": selectors.open_runs(
                 user=request.user, session_ids=session.run_ids(request.session)
@@ -54,6 +57,30 @@ def start(request: HttpRequest, frame: str) -> HttpResponse:
     if not request.user.is_authenticated:
         session.remember_run(request.session, run_id=run.pk)
     return redirect("frames:stroke", run_id=run.pk, number=1)
+
+
+@require_http_methods(["POST"])
+def generate(request: HttpRequest) -> HttpResponse:
+    """"A new frame": the generator plays one for this trainee alone, and his run starts on it."""
+    form = NewFrameForm(data=request.POST)
+    if not form.is_valid():
+        for error in form.non_field_errors():
+            messages.error(request, error)
+        return redirect("frames:picker")
+    client = f"user-{request.user.pk}" if request.user.is_authenticated else client_ip(request)
+    if not services.take_generation_turn(client=client):
+        messages.warning(
+            request, _("You have asked for many new frames this hour. Please wait a while.")
+        )
+        return redirect("frames:picker")
+    try:
+        run_object = services.start_generated_run(**form.options, user=request.user)
+    except FramesRefused:
+        messages.error(request, _("No new frame could be generated. Please try again."))
+        return redirect("frames:picker")
+    if not request.user.is_authenticated:
+        session.remember_run(request.session, run_id=run_object.pk)
+    return redirect("frames:stroke", run_id=run_object.pk, number=1)
 
 
 def _own_run(request: HttpRequest, run_id: Any) -> FrameRun:

@@ -227,6 +227,9 @@ ROWS: list[Row] = [
     Row("frames:picker", "get", (), everyone(200)),
     Row("frames:start", "post", ("frame",), everyone(302)),  # a new run, to its first stroke
     Row("frames:start", "post", ("forged",), everyone(404)),  # no such frame
+    # "A new frame": open to everyone (an empty form is refused with a message); a GET writes not
+    Row("frames:generate", "post", (), everyone(302)),
+    Row("frames:generate", "get", (), everyone(405)),
     # the trainee's own run; anybody else (another account, no account) finds nothing
     Row("frames:run", "get", ("frame_run",), {**everyone(404), "trainee": 302}),
     Row("frames:stroke", "get", ("frame_run", "position"), {**everyone(404), "trainee": 200}),

@@ -15,7 +15,10 @@ register = template.Library()
 
 @register.filter
 def frame_title(frame: Any) -> str:
-    """A frame's name: "Frame 3" (its place in the bank), in the reader's digits."""
+    """A frame's name: "Frame 3" (its place in the bank), in the reader's digits; a frame
+    generated for one run has no place in the bank."""
+    if getattr(frame, "generated_seed", None) is not None:
+        return gettext("A new frame")
     return gettext("Frame %(number)s") % {"number": format_number(frame.order)}
 
 
