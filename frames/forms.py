@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django import forms
@@ -82,6 +83,22 @@ class NewFrameForm(forms.Form):
     def options(self) -> dict[str, str]:
         data = self.cleaned_data
         return {"ruleset": data["edition"], "style": data["style"], "length": data["length"]}
+
+
+class NextChoiceForm(forms.Form):
+    """After a foul in a generated frame: the choice the trainee makes for the next player,
+    among the decision's options (``options``); the frame goes on from it."""
+
+    choice = forms.ChoiceField(
+        label=_("Choose for the next player"),
+        widget=forms.RadioSelect,
+        error_messages={"required": CHOOSE_ONE, "invalid_choice": CHOOSE_ONE},
+    )
+
+    def __init__(self, *args: Any, options: Sequence[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        labels = dict(asks.option_choices())
+        self.fields["choice"].choices = [(option, labels[option]) for option in options]
 
 
 class CallForm(forms.Form):

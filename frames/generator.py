@@ -599,6 +599,7 @@ def generate_frame(
     sides: Mapping[str, Sequence[str]] | None = None,
     force: Sequence[str] = (),
     frame_id: str | None = None,
+    state: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """A frame played from ``seed`` (``random.Random(seed)`` only) from the break-off, as a frame
     file: to its end (the last black, a concession, a third miss), or its first ``strokes``.
@@ -607,10 +608,14 @@ def generate_frame(
     ``sides`` make it four-handed (``players=["Ann", "Bo", "Cal", "Dee"]``,
     ``sides={"A": ["Ann", "Cal"], "B": ["Bo", "Dee"]}``); ``force`` lists kinds of stroke to
     play, in turn, where the frame allows them (``FORCEABLE``, an infringement code, or
-    ``leave_touching``).
+    ``leave_touching``). ``state`` plays on from a state instead of the break-off (a case's
+    ``state`` with the positions, as ``next_state`` leaves it: the frame goes on after a
+    choice the trainee made for the next player); the file starts there.
     """
     rng = random.Random(seed)
-    start: dict[str, Any] = {"in_hand": True, "positions": pack()}
+    start: dict[str, Any] = (
+        dict(state) if state is not None else {"in_hand": True, "positions": pack()}
+    )
     if players:
         start["players"] = list(players)
     if sides:

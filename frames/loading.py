@@ -131,6 +131,12 @@ def prove_frame(
     return _row(data, order=order), []
 
 
+def frame_fields(data: dict[str, Any], *, order: int = 0) -> dict[str, Any]:
+    """The row's fields of a frame whose strokes were all proved already (a generated frame
+    whose later strokes were replaced by a proved continuation)."""
+    return _row(data, order=order)
+
+
 class FramesRefused(ValueError):
     """The files were not loaded; ``problems`` says why, one line each."""
 

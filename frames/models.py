@@ -39,6 +39,9 @@ class Frame(models.Model):
     #: A generated frame is never published: it is reached only through the run it was made
     #: for, so it is never listed in the picker for others.
     generated_seed = models.BigIntegerField(_("generated from seed"), null=True, blank=True)
+    #: How the generator played it (``style``, ``strokes``: the length asked), so that the frame
+    #: can go on the same way after a choice the trainee makes for the next player.
+    generated_with = models.JSONField(_("generated with"), default=dict, blank=True)
     loaded_at = models.DateTimeField(_("loaded at"), auto_now=True)
 
     objects = NaturalKeyManager("slug")

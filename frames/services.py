@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import hashlib
 import secrets
 from collections.abc import Mapping, MutableMapping
 from typing import Any
@@ -14,10 +15,12 @@ from django.utils import timezone
 from frames import review
 from frames.generator import generate_frame
 from frames.grading import StrokeGrade, grade_stroke
-from frames.loading import FramesRefused, prove_frame
+from frames.judging import judged_strokes
+from frames.loading import FramesRefused, frame_fields, prove_frame
 from frames.models import Frame, FrameCall, FrameRun
 from quiz.models import ReviewCard, Scenario
 from quiz.selectors import published_scenarios, review_cards
+from rules_engine import CaseError
 from throttling.services import take_turn
 
 #: New frames one client (an account, else an address) may have generated an hour ("A new
@@ -64,17 +67,77 @@ def start_generated_run(
     engine refuses the frame."""
     seed = secrets.randbelow(2**62) if seed is None else seed
     slug = f"generated-{seed}-{secrets.token_hex(4)}"
-    data = generate_frame(
-        seed=seed, ruleset=ruleset, style=style, strokes=GENERATED_LENGTHS[length], frame_id=slug
-    )
+    played = {"style": style, "strokes": GENERATED_LENGTHS[length]}
+    data = generate_frame(seed=seed, ruleset=ruleset, frame_id=slug, **played)
     row, problems = prove_frame(data)
     if row is None:
         raise FramesRefused(problems)
     with transaction.atomic():
         frame = Frame.objects.create(
-            slug=slug, **{**row, "published": False, "generated_seed": seed}
+            slug=slug,
+            **{**row, "published": False, "generated_seed": seed, "generated_with": played},
         )
         return start_run(frame=frame, user=user)
+
+
+class NoChoice(ValueError):
+    """The next player cannot be made to choose that here: not a generated frame, not the
+    run's last stroke called, not a foul, or not one of the decision's options."""
+
+
+def _continuation_seed(*, seed: int, number: int, choice: str) -> int:
+    """The seed the frame goes on from after stroke ``number`` and ``choice``: the same
+    choice at the same stroke always gives the same continuation."""
+    digest = hashlib.sha256(f"{seed}:{number}:{choice}".encode()).hexdigest()
+    return int(digest[:15], 16)
+
+
+def choose_for_next_player(*, run: FrameRun, number: int, choice: str) -> FrameRun:
+    """After a foul at stroke ``number`` of a generated frame, the trainee makes the next
+    player's ``choice`` (``play``, ``offender_again``, ``replace_offender_again``): the
+    generator plays the rest of the frame from the state that choice leaves, proved as a bank
+    file is, and it replaces the frame's later strokes (the frame is this run's alone).
+    Raises ``NoChoice`` (nothing changed) when the choice cannot be made there."""
+    frame = run.frame
+    if frame.generated_seed is None or run.finished or run.position != number or number < 1:
+        raise NoChoice
+    kept = [dict(entry) for entry in frame.data["strokes"][:number]]
+    if len(kept) != number or kept[-1].get("choice", "play") == choice:
+        raise NoChoice  # the frame goes on as it is
+    kept[-1].pop("choice", None)
+    if choice != "play":
+        kept[-1]["choice"] = choice
+    try:  # the engine refuses a choice that is not among the decision's options
+        last = judged_strokes({**frame.data, "strokes": kept})[-1]
+    except CaseError:
+        raise NoChoice from None
+    if last.decision.get("legal") or last.after is None:
+        raise NoChoice
+    limit = frame.generated_with.get("strokes")
+    if limit is not None and number >= limit:
+        raise NoChoice
+    rest = generate_frame(
+        seed=_continuation_seed(seed=frame.generated_seed, number=number, choice=choice),
+        ruleset=frame.ruleset,
+        variants=frame.variants,
+        style=frame.generated_with.get("style", "professional"),
+        strokes=None if limit is None else limit - number,
+        state=last.after,
+        frame_id=f"{frame.slug}-{number}",
+    )
+    row, problems = prove_frame(rest)
+    if row is None:
+        raise FramesRefused(problems)
+    fields = frame_fields({**frame.data, "strokes": kept + row["data"]["strokes"]})
+    with transaction.atomic():
+        locked = FrameRun.objects.select_for_update().get(pk=run.pk)
+        if locked.position != number or locked.finished_at is not None:
+            raise NoChoice  # another tab called the next stroke meanwhile
+        for name in ("data", "stroke_count", "positions_count", "tags"):
+            setattr(frame, name, fields[name])
+        # loaded_at moves on (auto_now): each process judges the new strokes afresh.
+        frame.save(update_fields=["data", "stroke_count", "positions_count", "tags", "loaded_at"])
+    return run
 
 
 def record_call(

@@ -20,7 +20,7 @@ import rules_engine
 from frames import selectors, services, session
 from frames.accounts import describe_choice, describe_stroke
 from config.client_ip import client_ip
-from frames.forms import CallForm, NewFrameForm, PickerForm
+from frames.forms import CallForm, NewFrameForm, NextChoiceForm, PickerForm
 from frames.grading import grade_stroke, score_lines
 from frames.judging import JudgedStroke, frame_strokes, judged_stroke
 from frames.loading import FramesRefused
@@ -206,12 +206,63 @@ def _graded_page(
             sides=judged.sides,
         ),
         "choice": [] if last else describe_choice(state=judged.state, step=judged.entry),
+        "choose_form": NextChoiceForm(
+            options=judged.decision["next"]["options"],
+            initial={"choice": judged.entry.get("choice", "play")},
+        )
+        if _may_choose(run, judged)
+        else None,
         "next_url": reverse("frames:summary", kwargs={"run_id": run.pk})
         if last
         else reverse("frames:stroke", kwargs={"run_id": run.pk, "number": judged.number + 1}),
         "last": last,
     }
     return render(request, "frames/graded.html", context)
+
+
+@require_http_methods(["POST"])
+def choose(request: HttpRequest, run_id: Any, number: int) -> HttpResponse:
+    """After a foul in a generated frame, the trainee's choice for the next player: the frame
+    goes on from the state it leaves (``services.choose_for_next_player``)."""
+    run_object = _own_run(request, run_id)
+    judged = judged_stroke(run_object.frame, number=number)
+    options = (judged.decision.get("next") or {}).get("options") or [] if judged else []
+    form = NextChoiceForm(data=request.POST, options=options)
+    back = redirect("frames:stroke", run_id=run_object.pk, number=number)
+    if not form.is_valid() or not _may_choose(run_object, judged):
+        messages.error(request, _("That choice cannot be made here: the frame goes on as it was."))
+        return back
+    client = f"user-{request.user.pk}" if request.user.is_authenticated else client_ip(request)
+    try:
+        if services.take_generation_turn(client=client):
+            services.choose_for_next_player(
+                run=run_object, number=number, choice=form.cleaned_data["choice"]
+            )
+        else:
+            messages.warning(
+                request, _("You have asked for many new frames this hour. Please wait a while.")
+            )
+            return back
+    except services.NoChoice:
+        pass  # the same choice as the frame's, or the next stroke called meanwhile: go on
+    except FramesRefused:
+        messages.error(request, _("No new frame could be generated. Please try again."))
+        return back
+    return redirect("frames:stroke", run_id=run_object.pk, number=number + 1)
+
+
+def _may_choose(run: FrameRun, judged: JudgedStroke | None) -> bool:
+    """The trainee chooses for the next player after a foul in a frame generated for him, on
+    the last stroke he called, when the frame goes on after it."""
+    return bool(
+        judged is not None
+        and run.frame.generated_seed is not None
+        and not run.finished
+        and run.position == judged.number
+        and not judged.decision.get("legal")
+        and len((judged.decision.get("next") or {}).get("options") or []) > 1
+        and judged.number < run.frame.stroke_count
+    )
 
 
 @require_http_methods(["GET"])

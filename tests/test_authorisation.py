@@ -235,6 +235,8 @@ ROWS: list[Row] = [
     Row("frames:stroke", "get", ("frame_run", "position"), {**everyone(404), "trainee": 200}),
     Row("frames:stroke", "post", ("frame_run", "position"), {**everyone(404), "trainee": 400}),
     Row("frames:summary", "get", ("frame_run",), {**everyone(404), "trainee": 302}),
+    # the next player's choice: the run's owner only (a bank frame's is refused with a message)
+    Row("frames:choose", "post", ("frame_run", "position"), {**everyone(404), "trainee": 302}),
     Row("frames:run", "get", ("uuid",), everyone(404)),
     # last: it ends every session the earlier link opened
     Row("exams:regrade", "post", ("exam",), examiner_only(302)),

@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 
 from frames.models import Frame, FrameRun
+from tests.frames_app.conftest import RIGHT_CALLS, call_data
 
 pytestmark = pytest.mark.django_db
 
@@ -89,3 +90,79 @@ def test_a_client_generating_without_end_is_stopped_with_a_message(client, frame
     assert "many new frames this hour" in refused.content.decode()
     assert refused.redirect_chain[0][0] == reverse("frames:picker")
     assert Frame.objects.filter(generated_seed__isnull=False).count() == 2
+
+
+# --- after a foul in a generated frame, the trainee chooses for the next player ---------------
+# Seed 1, club, 2007, short: stroke 2 is B's foul; A may play or ask B to play again; the
+# generator's own choice there is "play".
+FOUL = 2
+
+
+@pytest.fixture
+def generated(client, django_user_model, frames):
+    from frames import services
+
+    user = django_user_model.objects.create_user("ref", "ref@example.org", "pw-12345678")
+    client.force_login(user)
+    run = services.start_generated_run(
+        ruleset="wpbsa-2007", style="club", length="short", user=user, seed=1
+    )
+    for number in (1, FOUL):
+        called = client.post(
+            reverse("frames:stroke", args=[run.pk, number]),
+            call_data(number, legal="fair", penalty=0, next_striker="A", scores={"A": 0, "B": 0}),
+        )
+        assert called.status_code == 302
+    return run
+
+
+def _choose(client, run, choice, number=FOUL):
+    return client.post(reverse("frames:choose", args=[run.pk, number]), {"choice": choice})
+
+
+def test_after_a_foul_the_trainee_chooses_and_the_frame_goes_on_from_his_choice(client, generated):
+    page = client.get(reverse("frames:stroke", args=[generated.pk, FOUL])).content.decode()
+    assert reverse("frames:choose", args=[generated.pk, FOUL]) in page
+    assert 'value="offender_again"' in page and 'value="replace_offender_again"' not in page
+    before = generated.frame.data["strokes"]
+    response = _choose(client, generated, "offender_again")
+    assert response["Location"] == reverse("frames:stroke", args=[generated.pk, FOUL + 1])
+    frame = Frame.objects.get(pk=generated.frame.pk)
+    strokes = frame.data["strokes"]
+    assert strokes[:FOUL - 1] == before[:FOUL - 1] and strokes[FOUL - 1]["choice"] == "offender_again"
+    assert strokes[FOUL:] != before[FOUL:] and frame.stroke_count == len(strokes) <= 20
+    assert all("expect" not in step for step in strokes)
+    from frames.judging import frame_strokes
+
+    judged = frame_strokes(frame)
+    assert judged[FOUL].state["striker"] == judged[FOUL - 1].state["striker"]  # the offender again
+    assert client.get(response["Location"]).status_code == 200
+
+
+def test_a_choice_the_decision_does_not_give_is_refused_and_changes_nothing(client, generated):
+    before = generated.frame.data
+    response = _choose(client, generated, "replace_offender_again")
+    assert response["Location"] == reverse("frames:stroke", args=[generated.pk, FOUL])
+    assert "That choice cannot be made here" in client.get(response["Location"]).content.decode()
+    assert Frame.objects.get(pk=generated.frame.pk).data == before
+
+
+def test_no_choice_once_the_next_stroke_is_called_nor_in_a_bank_frame(client, generated, frames):
+    client.post(
+        reverse("frames:stroke", args=[generated.pk, FOUL + 1]),
+        call_data(FOUL + 1, legal="fair", penalty=0, next_striker="A", scores={"A": 0, "B": 0}),
+    )
+    before = Frame.objects.get(pk=generated.frame.pk).data
+    page = client.get(reverse("frames:stroke", args=[generated.pk, FOUL])).content.decode()
+    assert "/choose/" not in page
+    _choose(client, generated, "offender_again")
+    assert Frame.objects.get(pk=generated.frame.pk).data == before
+    bank_run = client.post(reverse("frames:start", kwargs={"frame": "positions-short"}))
+    run = FrameRun.objects.latest("started_at")
+    for number, calls in ((1, RIGHT_CALLS[0]), (2, RIGHT_CALLS[1])):
+        client.post(reverse("frames:stroke", args=[run.pk, number]), call_data(number, **calls))
+    assert bank_run.status_code == 302
+    assert "/choose/" not in client.get(reverse("frames:stroke", args=[run.pk, 2])).content.decode()
+    data = frames["positions-short"].data
+    _choose(client, run, "offender_again")
+    assert Frame.objects.get(slug="positions-short").data == data
