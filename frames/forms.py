@@ -53,9 +53,9 @@ class PickerForm(forms.Form):
 
 
 class NewFrameForm(forms.Form):
-    """"A new frame": the edition, the players' style and the length of a frame the generator
-    plays for this trainee alone. ``form.options`` is what ``services.start_generated_run``
-    takes."""
+    """The picker's "A new frame": the edition, the players' style and the length of a frame
+    the generator plays for this trainee alone. ``form.options`` is what
+    ``services.start_generated_run`` takes."""
 
     STYLES = {"professional": _("Professional"), "club": _("Club")}
     LENGTHS = {"short": _("Short (20 strokes)"), "long": _("Long (the whole frame)")}

@@ -120,9 +120,7 @@ def check_files(paths: Sequence[Path]) -> Checked:
     return checked
 
 
-def prove_frame(
-    data: dict[str, Any], *, order: int = 0
-) -> tuple[dict[str, Any] | None, list[str]]:
+def prove_frame(data: dict[str, Any], *, order: int = 0) -> tuple[dict[str, Any] | None, list[str]]:
     """One frame file proved as ``load_frames`` proves each file (the bank's, or one the
     generator made for a run): its row's fields and no problem, or None and why."""
     problems = _proved(data)

@@ -17,9 +17,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 import rules_engine
+from config.client_ip import client_ip
 from frames import selectors, services, session
 from frames.accounts import describe_choice, describe_stroke
-from config.client_ip import client_ip
 from frames.forms import CallForm, NewFrameForm, NextChoiceForm, PickerForm
 from frames.grading import grade_stroke, score_lines
 from frames.judging import JudgedStroke, frame_strokes, judged_stroke
@@ -61,7 +61,8 @@ def start(request: HttpRequest, frame: str) -> HttpResponse:
 
 @require_http_methods(["POST"])
 def generate(request: HttpRequest) -> HttpResponse:
-    """"A new frame": the generator plays one for this trainee alone, and his run starts on it."""
+    """The picker's "A new frame": the generator plays one for this trainee alone, and his run
+    starts on it."""
     form = NewFrameForm(data=request.POST)
     if not form.is_valid():
         for error in form.non_field_errors():

@@ -1,4 +1,4 @@
-""""A new frame" on the picker: the generator plays a frame for one trainee, and his run starts."""
+""" "A new frame" on the picker: the generator plays a frame for one trainee, and his run starts."""
 
 from __future__ import annotations
 
@@ -65,7 +65,9 @@ def test_a_bad_value_is_refused_with_a_message_and_nothing_is_stored(client, fra
     assert (Frame.objects.count(), FrameRun.objects.count()) == before
 
 
-def test_a_new_frame_is_not_listed_nor_reachable_for_another_visitor(client, frames, django_user_model):
+def test_a_new_frame_is_not_listed_nor_reachable_for_another_visitor(
+    client, frames, django_user_model
+):
     _new(client)
     run = FrameRun.objects.get(frame__generated_seed__isnull=False)
     mine = client.get(reverse("frames:picker")).content.decode()
@@ -129,7 +131,8 @@ def test_after_a_foul_the_trainee_chooses_and_the_frame_goes_on_from_his_choice(
     assert response["Location"] == reverse("frames:stroke", args=[generated.pk, FOUL + 1])
     frame = Frame.objects.get(pk=generated.frame.pk)
     strokes = frame.data["strokes"]
-    assert strokes[:FOUL - 1] == before[:FOUL - 1] and strokes[FOUL - 1]["choice"] == "offender_again"
+    assert strokes[: FOUL - 1] == before[: FOUL - 1]
+    assert strokes[FOUL - 1]["choice"] == "offender_again"
     assert strokes[FOUL:] != before[FOUL:] and frame.stroke_count == len(strokes) <= 20
     assert all("expect" not in step for step in strokes)
     from frames.judging import frame_strokes
