@@ -68,7 +68,7 @@ def start_generated_run(
     seed = secrets.randbelow(2**62) if seed is None else seed
     slug = f"generated-{seed}-{secrets.token_hex(4)}"
     played = {"style": style, "strokes": GENERATED_LENGTHS[length]}
-    data = generate_frame(seed=seed, ruleset=ruleset, frame_id=slug, **played)
+    data = _played(seed=seed, ruleset=ruleset, frame_id=slug, **played)
     row, problems = prove_frame(data)
     if row is None:
         raise FramesRefused(problems)
@@ -78,6 +78,15 @@ def start_generated_run(
             **{**row, "published": False, "generated_seed": seed, "generated_with": played},
         )
         return start_run(frame=frame, user=user)
+
+
+def _played(**options: Any) -> dict[str, Any]:
+    """``generate_frame``, its rare dead end (no stroke fits the table) refused as a frame the
+    engine refuses: the trainee is told, nothing is stored."""
+    try:
+        return generate_frame(**options)
+    except RuntimeError as error:
+        raise FramesRefused([str(error)]) from None
 
 
 class NoChoice(ValueError):
@@ -116,7 +125,7 @@ def choose_for_next_player(*, run: FrameRun, number: int, choice: str) -> FrameR
     limit = frame.generated_with.get("strokes")
     if limit is not None and number >= limit:
         raise NoChoice
-    rest = generate_frame(
+    rest = _played(
         seed=_continuation_seed(seed=frame.generated_seed, number=number, choice=choice),
         ruleset=frame.ruleset,
         variants=frame.variants,
@@ -128,7 +137,10 @@ def choose_for_next_player(*, run: FrameRun, number: int, choice: str) -> FrameR
     row, problems = prove_frame(rest)
     if row is None:
         raise FramesRefused(problems)
-    fields = frame_fields({**frame.data, "strokes": kept + row["data"]["strokes"]})
+    try:  # the continuation was proved from the state the choice leaves: this is a check
+        fields = frame_fields({**frame.data, "strokes": kept + row["data"]["strokes"]})
+    except CaseError as error:
+        raise FramesRefused([problem.message for problem in error.problems]) from None
     with transaction.atomic():
         locked = FrameRun.objects.select_for_update().get(pk=run.pk)
         if locked.position != number or locked.finished_at is not None:

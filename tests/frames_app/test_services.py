@@ -42,3 +42,14 @@ def test_the_generation_allowance_is_counted_per_client(settings):
     assert services.take_generation_turn(client="a")
     assert not services.take_generation_turn(client="a")
     assert services.take_generation_turn(client="b")
+
+
+def test_a_generator_dead_end_is_refused_and_stores_nothing(frames, monkeypatch):
+    def stuck(**kwargs):
+        raise RuntimeError("generated-1: no stroke fits the state after 12")
+
+    monkeypatch.setattr(services, "generate_frame", stuck)
+    with pytest.raises(FramesRefused) as refused:
+        services.start_generated_run(ruleset="wpbsa-2007", style="club", length="long", user=None)
+    assert refused.value.problems == ("generated-1: no stroke fits the state after 12",)
+    assert not Frame.objects.filter(generated_seed__isnull=False).exists()
