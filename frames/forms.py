@@ -123,56 +123,68 @@ class CallForm(forms.Form):
         self.number = number
         self.sides = sides
         self.fields["stroke"].initial = number
-        errors = {"required": CHOOSE_ONE, "invalid_choice": _("That is not one of the choices.")}
-        self.fields["legal"] = forms.ChoiceField(
-            label=asks.FIELD_LABELS["legal"],
-            choices=asks.legal_choices(),
-            widget=forms.RadioSelect,
-            error_messages=errors,
-        )
-        self.fields["penalty"] = forms.TypedChoiceField(
-            label=asks.FIELD_LABELS["penalty"],
-            choices=asks.penalty_choices(),
-            coerce=int,
-            widget=forms.RadioSelect,
-            error_messages=errors,
-        )
-        self.fields["calls"] = forms.MultipleChoiceField(
-            label=asks.FIELD_LABELS["calls"],
-            choices=call_choices(),
-            required=False,
-            widget=forms.CheckboxSelectMultiple,
-            error_messages=errors,
-            help_text=_("Tick every call the referee makes; none is an answer too."),
-        )
-        self.fields["next_striker"] = forms.ChoiceField(
-            label=asks.FIELD_LABELS["next_striker"],
-            choices=asks.striker_choices({"state": {"players": list(players)}}),
-            widget=forms.RadioSelect,
-            error_messages=errors,
-        )
-        self.fields["next_options"] = forms.MultipleChoiceField(
-            label=_("After a foul: what the next player may choose"),
-            choices=asks.option_choices(),
-            required=False,
-            widget=forms.CheckboxSelectMultiple,
-            error_messages=errors,
-            help_text=_("Tick every choice he has; after a fair stroke, tick none."),
-        )
+        self.fields.update(self._call_fields(players))
         for index, side in enumerate(sides):
-            self.fields[f"score_{index}"] = forms.IntegerField(
-                label=_("Score of %(side)s after the stroke") % {"side": side},
-                min_value=-1000,
-                max_value=10_000,
-                # A text box, so that a reader in Persian may type Persian digits.
-                widget=forms.TextInput(
-                    attrs={"inputmode": "numeric", "autocomplete": "off", "size": "5"}
-                ),
-                error_messages={
-                    "required": _("Enter the score."),
-                    "invalid": _("Enter a whole number of points."),
-                },
-            )
+            self.fields[f"score_{index}"] = self._score_field(side)
+
+    @staticmethod
+    def _call_fields(players: tuple[str, ...]) -> dict[str, forms.Field]:
+        """The calls: foul or fair, the penalty, the calls, the next player and his options."""
+        errors = {"required": CHOOSE_ONE, "invalid_choice": _("That is not one of the choices.")}
+        return {
+            "legal": forms.ChoiceField(
+                label=asks.FIELD_LABELS["legal"],
+                choices=asks.legal_choices(),
+                widget=forms.RadioSelect,
+                error_messages=errors,
+            ),
+            "penalty": forms.TypedChoiceField(
+                label=asks.FIELD_LABELS["penalty"],
+                choices=asks.penalty_choices(),
+                coerce=int,
+                widget=forms.RadioSelect,
+                error_messages=errors,
+            ),
+            "calls": forms.MultipleChoiceField(
+                label=asks.FIELD_LABELS["calls"],
+                choices=call_choices(),
+                required=False,
+                widget=forms.CheckboxSelectMultiple,
+                error_messages=errors,
+                help_text=_("Tick every call the referee makes; none is an answer too."),
+            ),
+            "next_striker": forms.ChoiceField(
+                label=asks.FIELD_LABELS["next_striker"],
+                choices=asks.striker_choices({"state": {"players": list(players)}}),
+                widget=forms.RadioSelect,
+                error_messages=errors,
+            ),
+            "next_options": forms.MultipleChoiceField(
+                label=_("After a foul: what the next player may choose"),
+                choices=asks.option_choices(),
+                required=False,
+                widget=forms.CheckboxSelectMultiple,
+                error_messages=errors,
+                help_text=_("Tick every choice he has; after a fair stroke, tick none."),
+            ),
+        }
+
+    @staticmethod
+    def _score_field(side: str) -> forms.Field:
+        """The score of ``side`` the referee announces after the stroke."""
+        return forms.IntegerField(
+            label=_("Score of %(side)s after the stroke") % {"side": side},
+            min_value=-1000,
+            max_value=10_000,
+            # A text box, so that a reader in Persian may type Persian digits.
+            widget=forms.TextInput(
+                attrs={"inputmode": "numeric", "autocomplete": "off", "size": "5"}
+            ),
+            error_messages={
+                "required": _("Enter the score."),
+                "invalid": _("Enter a whole number of points."),
+            },
+        )
 
     def clean_stroke(self) -> int:
         value = self.cleaned_data["stroke"]

@@ -29,8 +29,6 @@ class Command(BaseCommand):
         except FramesRefused as refused:
             for problem in refused.problems:
                 self.stderr.write(problem)
-            raise CommandError(
-                f"{len(refused.problems)} problem(s): no frame was loaded"
-            ) from None
+            raise CommandError(f"{len(refused.problems)} problem(s): no frame was loaded") from None
         strokes = sum(frame.stroke_count for frame in frames)
         self.stdout.write(f"Loaded {len(frames)} frame(s), {strokes} strokes.")
