@@ -36,8 +36,9 @@ from .families import RETRIES, question_seed
 
 #: The strokes a frame section asks for, at least and at most.
 MIN_STROKES, MAX_STROKES = 4, 20
-#: The window begins at one of the frame's first MAX_START + 1 strokes.
-MAX_START = 6
+#: The window begins at one of the frame's first MAX_START + 1 strokes (each stroke before it is
+#: played and judged at the start: the start request's largest cost, docs/exam-day.md).
+MAX_START = 3
 #: What each stroke asks: the referee's whole decision.
 ASK = "decision"
 #: How the frames are played: club players foul more often than professionals (about one

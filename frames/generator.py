@@ -486,12 +486,13 @@ def _state_of(frame: Mapping[str, Any], state: Mapping[str, Any]) -> Any:
 
 def _stroke(
     frame: Mapping[str, Any], state_data: Mapping[str, Any], rng: random.Random, look: Style,
-    *, in_break: bool, kind: str | None = None,
+    *, in_break: bool, kind: str | None = None, state: Any = None,
 ) -> tuple[dict[str, Any], Any, Any]:  # fmt: skip
     """One stroke chosen (``kind``: the one asked for), its balls moved and judged: (the frame
     file's entry, case, decision). A stroke whose facts the engine refuses, or rules otherwise
-    than meant, is drawn again."""
-    state = _state_of(frame, state_data)
+    than meant, is drawn again. ``state``: the engine's reading of ``state_data``, when the
+    caller has it already (reading it costs a case's load)."""
+    state = state if state is not None else _state_of(frame, state_data)
     for attempt in range(16):
         if attempt == 8:  # the kind asked for does not fit here after all: play on
             kind = None
@@ -567,7 +568,7 @@ def _play(walk: _Walk, rng: random.Random, look: Style, ruleset: str) -> bool:
         )
         return False
     step, case, decision = _stroke(
-        walk.frame, walk.state_data, rng, look, in_break=walk.in_break, kind=kind
+        walk.frame, walk.state_data, rng, look, in_break=walk.in_break, kind=kind, state=state
     )
     if kind == "miss_replaced" and "replace_offender_again" in decision.next.options:
         step["choice"] = "replace_offender_again"

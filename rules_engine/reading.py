@@ -60,6 +60,8 @@ def too_deep(data: Any, limit: int = MAX_NESTING) -> str | None:
     >>> too_deep({"state": {"a": [[[1]]]}}, limit=3)
     'state.a[0]'
     """
+    if _nested_within(data, limit):
+        return None  # the usual answer, found without building a path for every value
     stack: list[tuple[Any, str, int]] = [(data, "", 0)]
     while stack:
         value, path, depth = stack.pop()
@@ -75,6 +77,20 @@ def too_deep(data: Any, limit: int = MAX_NESTING) -> str | None:
             return path if len(path) <= 80 else path[:77] + "..."
         stack.extend((item, where, depth + 1) for item, where in children)
     return None
+
+
+def _nested_within(data: Any, limit: int) -> bool:
+    """No container nested ``limit`` levels deep or more (what :func:`too_deep` looks for)."""
+    stack: list[tuple[Any, int]] = [(data, 0)]
+    while stack:
+        value, depth = stack.pop()
+        items = value.values() if isinstance(value, Mapping) else value
+        if depth >= limit:
+            return False
+        stack.extend(
+            (item, depth + 1) for item in items if isinstance(item, (Mapping, list, tuple))
+        )
+    return True
 
 
 def is_int(value: Any) -> bool:
