@@ -42,13 +42,6 @@ LAYER_OF = {app: index for index, layer in enumerate(LAYERS) for app in layer}
 #: the imports among them are ignored by the other tests. Remove an entry once it is untied (a
 #: test fails until then).
 KNOWN_CYCLES: dict[str, tuple[str, ...]] = {
-    # issue 21, being written now: spec.py checks a family through positions and constraints,
-    # which take FamilyError and value_of from spec.py (the shared piece belongs below them).
-    "quiz families spec <-> positions, constraints": (
-        "quiz.families.constraints",
-        "quiz.families.positions",
-        "quiz.families.spec",
-    ),
 }
 #: Imports of a higher app being untied right now, each by its edges (importer, imported);
 #: likewise removed once gone.

@@ -24,7 +24,8 @@ from typing import Any
 import rules_engine
 from quiz.families import positions
 from quiz.families.constraints import failing
-from quiz.families.spec import Family, FamilyError, draw, draw_place, fill, is_place, value_of
+from quiz.families.drawing import draw, draw_place
+from quiz.families.spec import Family, FamilyError, fill, is_place, value_of
 from quiz.grading import expected_answer
 
 MAX_DRAWS = 200

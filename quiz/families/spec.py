@@ -7,6 +7,7 @@ joined, each item once) or ``{"$first": operand}`` (a list's first item). A ``ch
 operands: they are filled when chosen.
 
 >>> import random
+>>> from quiz.families.drawing import draw
 >>> family = Family.from_dict({"slug": "x", "topic": "penalties", "ask": ["penalty"],
 ...     "difficulty": 1, "parameters": {"lead": {"range": [0, 9]},
 ...     "b": {"$sum": [10, {"$": "lead"}]}}, "case": {"state": {"scores": {"B": {"$": "b"}}}}})
@@ -162,7 +163,9 @@ def value_of(operand: Any, *, values: Mapping[str, Any]) -> Any:
     return operand
 
 
-def _draw_one(spec: Any, *, rng: random.Random, values: Mapping[str, Any]) -> Any:
+def draw_value(spec: Any, *, rng: random.Random, values: Mapping[str, Any]) -> Any:
+    """One value of a parameter that is not a position: a range, a choice, a sample or an
+    operand (``quiz.families.drawing`` draws them all in order)."""
     if isinstance(spec, dict) and "range" in spec:
         low, high = (value_of(bound, values=values) for bound in spec["range"])
         if low > high:
@@ -180,44 +183,6 @@ def _draw_one(spec: Any, *, rng: random.Random, values: Mapping[str, Any]) -> An
 def is_place(spec: Any) -> bool:
     """Whether a parameter is a position drawn by a recipe (``quiz.families.positions``)."""
     return isinstance(spec, dict) and "place" in spec
-
-
-def draw_place(*, family: Family, name: str, rng: random.Random, values: Mapping[str, Any]) -> Any:
-    """Parameter ``name``'s position, free of every other ball the family has placed in
-    ``values`` (``positions.PlacementMiss`` when there is no room). When its ``only_if``
-    constraint does not hold: the ``otherwise`` recipe, or ``None`` (no ball)."""
-    from quiz.families import positions
-    from quiz.families.constraints import holds
-
-    spec = family.parameters[name]
-    recipe = spec["place"]
-    try:
-        absent = "only_if" in spec and not holds(constraint=spec["only_if"], values=values)
-    except (KeyError, TypeError, AttributeError):
-        raise FamilyError(f"{name}: malformed only_if {spec['only_if']!r}") from None
-    if absent:
-        if "otherwise" not in spec:
-            return None
-        recipe = spec["otherwise"]
-    placed = [
-        point
-        for other, other_spec in family.parameters.items()
-        if other != name and other in values and is_place(other_spec)
-        for point in positions.points_of(values[other])
-    ]
-    return positions.place(recipe, rng=rng, placed=placed, values=values)
-
-
-def draw(*, family: Family, rng: random.Random) -> dict[str, Any]:
-    """One value for every parameter, in the order the family lists them (later bounds may
-    name earlier parameters; a position keeps clear of the balls placed before it)."""
-    values: dict[str, Any] = {}
-    for name, spec in family.parameters.items():
-        if is_place(spec):
-            values[name] = draw_place(family=family, name=name, rng=rng, values=values)
-        else:
-            values[name] = _draw_one(spec, rng=rng, values=values)
-    return values
 
 
 def fill(*, template: Any, values: Mapping[str, Any]) -> Any:

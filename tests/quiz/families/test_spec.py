@@ -5,7 +5,8 @@ import random
 
 import pytest
 
-from quiz.families.spec import FACTS, Family, FamilyError, draw, fill, load_families
+from quiz.families.drawing import draw
+from quiz.families.spec import FACTS, Family, FamilyError, fill, load_families
 
 
 def family(**changes):
