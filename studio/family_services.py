@@ -18,7 +18,7 @@ from federations.models import Federation
 from quiz.families.check import check_family
 from quiz.families.instances import build_instance
 from quiz.families.loading import family_problems, store_families
-from quiz.families.spec import FORMAT, FamilyError
+from quiz.families.spec import FORMAT, FamilyError, parameters_in_order, stored
 from quiz.families.spec import Family as FamilySpec
 from quiz.models import Audience, Family, Scenario, Topic
 from quiz.selectors import practice_situations
@@ -127,7 +127,7 @@ def save_ranges(
     save_settings(family_draft=family_draft, topic=topic, asks=asks, difficulty=difficulty,
                   audience=audience, federation=federation)
     spec = dict(family_draft.spec)
-    parameters = dict(spec.get("parameters") or {})
+    parameters = parameters_in_order(spec)
     template = dict(spec.get("case") or {})
     for fact in family_facts.FACTS:
         if fact.name in varied:
@@ -141,7 +141,7 @@ def save_ranges(
         if fact.name in varied and fact.narrated and fact.narrated not in states:
             states.append(fact.narrated)
     spec.update(parameters=parameters, case=template, states=states)
-    family_draft.spec = spec
+    family_draft.spec = stored(spec)
     family_draft.save()
     return family_draft
 
@@ -158,7 +158,7 @@ def save_family_json(
                   difficulty=int(data["difficulty"]),
                   audience=str(data.get("audience") or FamilyAudience.PRACTICE),
                   federation=federation)
-    family_draft.spec = {key: value for key, value in data.items() if key not in OWN_FIELDS}
+    family_draft.spec = stored({key: value for key, value in data.items() if key not in OWN_FIELDS})
     family_draft.save()
     return family_draft
 

@@ -20,7 +20,7 @@ from django.db import transaction
 from quiz.asks import Ask
 from quiz.families.instances import build_instance
 from quiz.families.spec import Family as FamilySpec
-from quiz.families.spec import FamilyError, load_families
+from quiz.families.spec import FamilyError, load_families, stored
 from quiz.models import Difficulty, Family, Topic
 
 #: The seeds every family must build before it is loaded (``check_families`` tries hundreds).
@@ -84,7 +84,7 @@ def store_families(specs: list[FamilySpec], *, federation: Any = None) -> int:
                 "topic": topics[spec.topic],
                 "difficulty": spec.difficulty,
                 "asks": list(spec.ask),
-                "spec": dict(spec.raw),
+                "spec": stored(spec.raw),
                 # In practice unless the fixture keeps it for exams alone (audience "exam").
                 "published": spec.in_practice,
                 "federation": federation,

@@ -96,7 +96,7 @@ class Family:
             raise FamilyError(f"{data.get('slug', '?')}: missing {', '.join(missing)}")
         if data.get("format", FORMAT) != FORMAT:
             raise FamilyError(f"{data['slug']}: format must be {FORMAT!r}")
-        unknown = set(data) - set(cls.__dataclass_fields__) - {"description", "format"}
+        unknown = set(data) - set(cls.__dataclass_fields__) - {"description", "format", ORDER}
         if unknown:
             raise FamilyError(f"{data['slug']}: unknown field(s) {', '.join(sorted(unknown))}")
         bad_facts = set(data.get("states", ())) - set(FACTS)
@@ -109,7 +109,7 @@ class Family:
             topic=data["topic"],
             ask=tuple(data["ask"]),
             difficulty=int(data["difficulty"]),
-            parameters=dict(data.get("parameters", {})),
+            parameters=parameters_in_order(data),
             case=data["case"],
             constraints=tuple(data.get("constraints", ())),
             states=tuple(data.get("states", ())),
@@ -119,6 +119,32 @@ class Family:
             audience=data.get("audience", "practice"),
             raw=data,
         )
+
+
+#: The key beside a stored family's parameters that keeps their order (:func:`stored`).
+ORDER = "parameter_order"
+
+
+def stored(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A family's JSON as a database keeps it: with its parameters' order beside them, since
+    PostgreSQL's ``jsonb`` sorts an object's keys and a later parameter may use an earlier one
+    (the order also decides which value a seed gives each).
+
+    >>> stored({"slug": "x", "parameters": {"b": 1, "a": {"$": "b"}}})["parameter_order"]
+    ['b', 'a']
+    """
+    return {**data, ORDER: list(data.get("parameters") or {})}
+
+
+def parameters_in_order(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The parameters in the order the family lists them (its stored order when it has one)."""
+    parameters = dict(data.get("parameters") or {})
+    order = data.get(ORDER)
+    if order is None:
+        return parameters
+    if not isinstance(order, list) or sorted(map(str, order)) != sorted(parameters):
+        raise FamilyError(f"{data.get('slug', '?')}: {ORDER} must name every parameter once")
+    return {name: parameters[name] for name in order}
 
 
 def load_families(*, paths: list[Path] | None = None) -> list[Family]:

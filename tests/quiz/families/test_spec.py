@@ -82,3 +82,23 @@ def test_a_field_whose_value_is_none_is_left_out_of_the_case():
     assert fill(template=template, values={"nominated": None}) == {
         "stroke": {"first_contact": ["red"]}
     }
+
+
+def test_a_stored_family_keeps_its_parameters_order_when_the_database_sorts_keys():
+    """PostgreSQL's jsonb sorts an object's keys: the stored order gives the same instance."""
+    from quiz.families.instances import build_instance
+    from quiz.families.spec import stored
+
+    family = next(f for f in load_families() if len(f.parameters) > 2)
+    kept = stored(family.raw)
+    sorted_keys = {**kept, "parameters": dict(sorted(kept["parameters"].items(), reverse=True))}
+    again = Family.from_dict(sorted_keys)
+    assert list(again.parameters) == list(family.parameters)
+    assert build_instance(family=again, seed=5).case == build_instance(family=family, seed=5).case
+
+
+def test_a_stored_order_that_misses_a_parameter_is_refused():
+    family = next(f for f in load_families() if len(f.parameters) > 2)
+    broken = {**family.raw, "parameter_order": list(family.parameters)[1:]}
+    with pytest.raises(FamilyError, match="parameter_order"):
+        Family.from_dict(broken)
