@@ -214,6 +214,7 @@ def _english_context(check: dict[str, Any]) -> str:
         "period": "The period set by the referee is over.",
         "break_off": "Who broke off",
         "frame_awarded": "The frame is awarded to B.",
+        "stroke": "Score after the stroke",
     }
     return contexts.get(check["key"], "") if check.get("only_when") else ""
 
@@ -239,6 +240,21 @@ def test_a_variant_is_allowed_in_its_context_only():
     # French « casser » is right for a broken cue, wrong for the break-off.
     assert variant_problems("fr", "La queue de A vient de casser", "A's cue has just broken") == []
     assert variant_problems("fr", "Qui casse ?", "Who breaks off?")
+    # Polish: a stroke is «zagranie» (issue 22); «uderzenie» stays where a ball is struck.
+    assert variant_problems("pl", "Zagranie 3 z 8", "Stroke 3 of 8") == []
+    assert variant_problems("pl", "Uderzenie 3 z 8", "Stroke 3 of 8")
+    assert variant_problems("pl", "przed następnym uderzeniem", "before the next stroke")
+    assert not [
+        problem
+        for text in (
+            "Uderzenie bili białej więcej niż raz w tym zagraniu",
+            "W chwili uderzenia żadna jego stopa nie dotyka podłogi.",
+            "Podczas uderzenia rękaw dotyka Czarnej, po zagraniu B gra dalej.",
+            "Zaznacz faul „uderzenie, zanim sędzia skończył” po tym zagraniu.",
+        )
+        for problem in variant_problems("pl", text, "after the stroke, struck")
+        if problem.startswith("stroke:")
+    ]
 
 
 def test_french_punctuation_takes_a_non_breaking_space():
