@@ -15,9 +15,12 @@ the check compares what the referee sees and what the engine rules:
 3. These facts must then be equal: everything that happened in the stroke (first contact,
    potted, forced off, the cue ball, infringements, nomination, the edge, a touching ball
    moving), the procedure (stalemate agreed, period, changed), the ball on, the free ball,
-   the colours left, whether any red is left, the touching ball, the re-spotted black,
-   the misses so far, the path and snookered facts, the players' order of play and
-   sides, the edition and its variants.
+   the colours left, whether any red is left, the touching ball (before the stroke and,
+   with a diagram after it, where the cue ball came to rest: both found in the positions
+   by the engine's ``touching_balls`` when the diagram places the cue ball, so a touching
+   ball drawn but not stated is still a fact), the re-spotted black, the misses so far,
+   the path and snookered facts, the players' order of play and sides, the edition and
+   its variants.
 4. Four facts (``TOLERATED``: the striker, the breaker, the number of reds and the best
    attempt) may differ, but only where the difference does not change the exam's
    ruling: each one, and all of them at once, put into the exam case leave the engine's
@@ -136,7 +139,34 @@ def facts(case: Any) -> dict[str, Any]:
             if (part, item.name) in _SET_ASIDE:
                 continue
             found[f"{part}.{item.name}"] = _plain(getattr(value, item.name))
+    found["state.touching"] = touching(case.state)
+    if case.stroke is not None:
+        found["stroke.touching_after"] = touching_after(case.stroke)
     return found
+
+
+def touching(state: Any) -> tuple[str, ...]:
+    """The balls touching the cue ball before the stroke as the engine sees them: found in the
+    positions when the case places the cue ball (``state.touching`` is then only checked
+    against them), else as the case states them. Without this a touching ball given only by
+    the diagram was no fact, and a touching situation passed for a non-touching one."""
+    from rules_engine import geometry
+
+    positions = state.positions
+    if positions is not None and positions.white is not None:
+        return tuple(sorted(geometry.touching_balls(positions.white, positions.object_balls())))
+    return tuple(sorted(set(state.touching or ())))
+
+
+def touching_after(stroke: Any) -> tuple[str, ...]:
+    """The balls the cue ball rests against after the stroke, found in ``positions_after``
+    by the engine's own test (a referee's touching-ball call; none without that diagram)."""
+    from rules_engine import geometry
+
+    after = stroke.positions_after
+    if after is None or after.white is None:
+        return ()
+    return tuple(sorted(geometry.touching_balls(after.white, after.object_balls())))
 
 
 _SET_ASIDE = {("state", n) for n in SET_ASIDE_STATE} | {("stroke", n) for n in SET_ASIDE_STROKE}
@@ -227,11 +257,12 @@ def outline(case: Any) -> tuple[Any, ...]:
     stroke, procedure, state = case.stroke, case.procedure, case.state
     return (
         case.ruleset, tuple(sorted(case.variants)), state.ball_on, state.free_ball,
-        state.reds > 0, tuple(state.colours), state.touching, state.respotted_black,
+        state.reds > 0, tuple(state.colours), touching(state), state.respotted_black,
         tuple(sorted(len(members) for members in state.sides.values())),
         None if stroke is None else (
             stroke.first_contact, stroke.potted, stroke.off_table, stroke.cue_ball,
             stroke.nominated, stroke.edge, stroke.touching_moved, stroke.infringements,
+            touching_after(stroke),
         ),
         None if procedure is None else (
             procedure.kind, procedure.all_agree_restart, procedure.changed_after_period,

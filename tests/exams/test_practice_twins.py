@@ -71,3 +71,39 @@ def test_the_draw_passes_over_an_instance_a_trainee_has_practised(settings):
     assert again.seed != drawn.seed
     assert again.answer != drawn.answer  # the only other situation of this family
     assert practice_situations().twin(case=again.case, ask="legal", ask_ball="") is None
+
+
+def _diagram(*, white: list[float]) -> dict:
+    """A practice case with a diagram: 2 reds, every colour on its spot, a red struck first
+    (fair whether or not the cue ball touches a red: the ruling does not tell them apart)."""
+    return {
+        "format": "snooker-referee-case/1",
+        "state": {"ball_on": "red", "scores": {"A": 0, "B": 0}, "positions": {
+            "white": white, "red": [[1100, 2950], [1550, 1900]],
+            "yellow": [1181, 737], "green": [597, 737], "brown": [889, 737],
+            "blue": [889, 1784.5], "pink": [889, 2676.75], "black": [889, 3245]}},
+        "stroke": {"first_contact": ["red"]},
+    }  # fmt: skip
+
+
+def _red_first():
+    """An instance of two reds with a red struck first (a fair stroke)."""
+    instances = (build_instance(family=FAMILY, seed=seed) for seed in range(100))
+    return next(
+        i for i in instances
+        if i.case["stroke"]["first_contact"] == ["red"] and i.case["state"]["reds"] == 2
+    )  # fmt: skip
+
+
+def test_a_practice_case_touching_only_in_its_diagram_is_no_twin_of_a_free_cue_ball():
+    instance = _red_first()
+    practise(_diagram(white=[1100, 2897.5]), slug="touching-in-the-diagram")
+    assert len(practice_situations().by_outline) == 1  # the engine reads the case
+    assert practice_situations().twin(case=instance.case, ask="legal", ask_ball="") is None
+
+
+def test_the_same_diagram_with_the_cue_ball_free_is_the_twin():
+    instance = _red_first()
+    practise(_diagram(white=[1100, 2600]), slug="free-in-the-diagram")
+    found = practice_situations().twin(case=instance.case, ask="legal", ask_ball="")
+    assert found == "free-in-the-diagram"

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from quiz.situations import facts, load, renamings, same_situation
+from quiz.situations import answer, facts, load, outline, renamings, same_situation
+from rules_engine.table import BALL_DIAMETER, TOUCH_TOLERANCE
 
 TWINS = json.loads((Path(__file__).parent / "fixtures" / "twins.json").read_text("utf-8"))
 
@@ -35,6 +36,10 @@ def test_the_twins_are_not_equal_as_json(pair):
         return case
 
     assert plain(pair["exam"]["case"]) != plain(pair["practice"]["case"])
+
+
+def answer_of(exam: dict) -> dict | None:
+    return answer(load(exam["case"]), ask=exam["ask"], ask_ball=exam["ask_ball"])
 
 
 def _pair(slug: str) -> dict:
@@ -105,3 +110,65 @@ def test_when_the_ruling_needs_the_diagram_it_is_part_of_the_situation():
     exam = {"ask": "calls", "ask_ball": "", "case": case}
     assert _same(exam, case)
     assert not _same(exam, other)
+
+
+#: The practice bank's "touching-red-play-away": the cue ball rests against a red (52.5 mm
+#: between centres), which the case does not state (no ``state.touching``): only the diagram.
+TOUCHING_BY_DIAGRAM = {
+    "format": "snooker-referee-case/1", "id": "touching",
+    "state": {"striker": "A", "positions": {
+        "white": [1100, 2897.5],
+        "red": [[820, 2760], [880, 2800], [940, 2770], [1000, 2850], [760, 2880],
+                [1100, 2950], [1550, 1900]],
+        "yellow": [1181, 737], "green": [597, 737], "brown": [889, 737],
+        "blue": [889, 1784.5], "pink": [889, 2676.75], "black": [889, 3245]}},
+    "stroke": {"first_contact": ["red"]},
+}  # fmt: skip
+
+
+def _told(case: dict, **state) -> dict:
+    """The case told without its diagram (seven reds, every colour), with ``state`` added."""
+    told = copy.deepcopy(case)
+    del told["state"]["positions"]
+    told["state"].update({"reds": 7, **state})
+    return told
+
+
+def test_a_touching_ball_in_the_diagram_is_a_fact_as_if_stated():
+    diagram = load(TOUCHING_BY_DIAGRAM)
+    assert facts(diagram)["state.touching"] == ("red",)
+    assert facts(load(_told(TOUCHING_BY_DIAGRAM)))["state.touching"] == ()
+    exam = {"ask": "legal", "ask_ball": "", "case": TOUCHING_BY_DIAGRAM}
+    # The ruling (a fair stroke) is the same with or without the touching red: only the fact
+    # tells the two situations apart, as it did already when the case stated it.
+    assert answer_of(exam) == answer_of({**exam, "case": _told(TOUCHING_BY_DIAGRAM)})
+    assert not _same(exam, _told(TOUCHING_BY_DIAGRAM))
+    assert not _same({**exam, "case": _told(TOUCHING_BY_DIAGRAM)}, TOUCHING_BY_DIAGRAM)
+    assert _same(exam, _told(TOUCHING_BY_DIAGRAM, touching=["red"]))
+    assert outline(diagram) == outline(load(_told(TOUCHING_BY_DIAGRAM, touching=["red"])))
+
+
+def test_balls_just_apart_in_the_diagram_are_not_touching():
+    # The engine's tolerance decides, not a copy of it: 0.1 mm beyond it is no touching ball.
+    apart = copy.deepcopy(TOUCHING_BY_DIAGRAM)
+    apart["state"]["positions"]["white"] = [1100, 2950 - BALL_DIAMETER - TOUCH_TOLERANCE - 0.1]
+    assert facts(load(apart))["state.touching"] == ()
+    exam = {"ask": "legal", "ask_ball": "", "case": apart}
+    assert _same(exam, _told(TOUCHING_BY_DIAGRAM))
+
+
+def test_the_cue_ball_resting_against_a_ball_after_the_stroke_is_a_fact():
+    # A red potted, the cue ball stops against the black (practice's
+    # "touching-black-after-red-potted"): the ball on next is a colour either way.
+    after = copy.deepcopy(TOUCHING_BY_DIAGRAM["state"]["positions"])
+    after["white"], after["red"] = [889, 3192.5], after["red"][:5] + after["red"][6:]
+    case = copy.deepcopy(TOUCHING_BY_DIAGRAM)
+    case["state"]["positions"]["white"] = [1150, 2600]
+    case["stroke"] = {"first_contact": ["red"], "potted": ["red"], "positions_after": after}
+    assert facts(load(case))["stroke.touching_after"] == ("black",)
+    free = copy.deepcopy(case)
+    free["stroke"]["positions_after"]["white"] = [889, 3000]
+    assert facts(load(free))["stroke.touching_after"] == ()
+    exam = {"ask": "ball_on", "ask_ball": "", "case": free}
+    assert not _same(exam, case)
+    assert _same(exam, free)
