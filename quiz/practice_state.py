@@ -71,6 +71,11 @@ class PracticeState:
         """Whether this session gave the answer with this token (so may see its feedback)."""
         return str(token) in self.session.get(FEEDBACK, [])
 
+    @property
+    def feedback_tokens(self) -> list[str]:
+        """The tokens of the answers given in this session (whose feedback it may reopen)."""
+        return list(self.session.get(FEEDBACK, []))
+
     # --- self-tests ---------------------------------------------------------------
 
     @property

@@ -194,6 +194,22 @@ def practice_answer_by_token(*, token: str) -> PracticeAnswer | None:
     )
 
 
+def may_see_practice_answer(
+    *, answer: PracticeAnswer, user: Any, session_tokens: Iterable[str]
+) -> bool:
+    """Whether this visitor may see ``answer``'s feedback: only its own visitor may.
+
+    The token travels in the feedback page's address and in the question's form, so knowing
+    it proves nothing. An answer given by a signed-in trainee is his account's (on any
+    device); one given without an account is the session's that gave it, which remembers its
+    token (``session_tokens``, the last ``practice_state.FEEDBACK_KEPT``): once forgotten, or
+    in another browser, it has expired.
+    """
+    if answer.user_id is not None:
+        return answer.user_id == getattr(user, "pk", None)
+    return str(answer.token) in {str(token) for token in session_tokens}
+
+
 @dataclass(frozen=True)
 class TopicProgress:
     topic: Topic

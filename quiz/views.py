@@ -139,13 +139,15 @@ def practice(request: HttpRequest, topic: str, scenario: str) -> HttpResponse:
 
     token = parse_token(request.POST.get("token"))
     earlier = selectors.practice_answer_by_token(token=str(token)) if token else None
+    form = AnswerForm(scenario=scenario_object, data=request.POST)
     if earlier is not None and earlier.scenario_id == scenario_object.pk:
+        if not _may_see(request, earlier):  # another's token, or one this session forgot
+            return _not_yours(request, context, form)
         messages.info(request, _("You have already answered this question. Here is your result."))
         return _practice_feedback(
             request, scenario_object, earlier.answer, token=earlier.token, graded_by=earlier
         )
 
-    form = AnswerForm(scenario=scenario_object, data=request.POST)
     if token is None or not answer_tokens.is_valid(scenario_id=scenario_object.pk, token=token):
         messages.warning(
             request,
@@ -160,6 +162,22 @@ def practice(request: HttpRequest, topic: str, scenario: str) -> HttpResponse:
         context["token"] = str(token)
         return render(request, "quiz/practice.html", context, status=400)
     return _record_answer(request, state=state, scenario=scenario_object, form=form, token=token)
+
+
+def _not_yours(request: HttpRequest, context: dict[str, Any], form: AnswerForm) -> HttpResponse:
+    """The question again, the choices kept and a new token: the answer the form's token
+    names is another visitor's (or expired), so its result is not shown."""
+    messages.warning(
+        request,
+        _(
+            "That result is not yours, or it has expired. Your choices are kept below: "
+            "send them again for a result of your own."
+        ),
+    )
+    form.is_valid()
+    context["form"] = form
+    context["token"] = answer_tokens.issue(scenario_id=context["scenario"].pk)
+    return render(request, "quiz/practice.html", context, status=403)
 
 
 def _record_answer(
@@ -221,9 +239,11 @@ def practice_answer(
 
 
 def _may_see(request: HttpRequest, stored: Any) -> bool:
-    if stored.user_id is not None:
-        return stored.user_id == getattr(request.user, "pk", None)
-    return PracticeState.of(request).may_reopen(token=str(stored.token))
+    return selectors.may_see_practice_answer(
+        answer=stored,
+        user=request.user,
+        session_tokens=PracticeState.of(request).feedback_tokens,
+    )
 
 
 def _practice_feedback(

@@ -11,7 +11,8 @@ add to ``ROWS`` a ``Row(name, method, args, expected)``:
 
 - ``name``: the URL's name with its namespace (``"exams:regrade"``, ``"login"``);
 - ``method``: ``"get"`` or ``"post"`` (a POST sends no data: the form's own
-  refusal, 400, is what an allowed role gets);
+  refusal, 400, is what an allowed role gets; ``data`` names a world value to post
+  instead, a form as a browser fills it);
 - ``args``: names of the world's objects the URL takes, in order (see ``World``:
   ``exam``, ``enrolment``, ``attempt``, ``position``, ``code``, ``token`` …);
 - ``expected``: a dict role → status; the helpers ``everyone(200)``,
@@ -85,6 +86,7 @@ class Row:
     method: str
     args: tuple[str, ...] = ()
     expected: dict[str, int] = field(default_factory=dict)
+    data: str = ""  # a world value posted as the form (empty: no data)
 
 
 ROWS: list[Row] = [
@@ -112,6 +114,12 @@ ROWS: list[Row] = [
     Row("quiz:practice_topic", "get", ("topic",), everyone(302)),  # to its next question
     Row("quiz:practice", "get", ("topic", "scenario"), everyone(200)),
     Row("quiz:practice_answer", "get", ("topic", "scenario", "uuid"), everyone(404)),
+    # the trainee's practice answer: its feedback is his alone (the token in the address is
+    # no key); sent again in the question's form, anyone else is told it is not his (403)
+    Row("quiz:practice_answer", "get", ("topic", "scenario", "trainee_answer"),
+        {**everyone(404), "trainee": 200}),
+    Row("quiz:practice", "post", ("topic", "scenario"), {**everyone(403), "trainee": 200},
+        data="trainee_answer_form"),
     Row("quiz:self_test_start", "get", (), everyone(200)),
     Row("quiz:self_test", "get", ("uuid",), everyone(404)),
     Row("quiz:self_test_question", "get", ("uuid", "position"), everyone(404)),
@@ -350,6 +358,21 @@ class World:
             ).pk,
             "family": "miss-by-scores",
         }
+        self._trainee_answers(practice, trainee)
+
+    def _trainee_answers(self, practice: Any, trainee: Any) -> None:
+        """The trainee's practice answer: its token, and the question's form that sends it."""
+        from quiz import services as quiz_services
+        from tests.conftest import RIGHT_ANSWERS, answer_post_data
+
+        answer = RIGHT_ANSWERS[practice.slug]
+        stored, _grade = quiz_services.record_practice_answer(
+            scenario=practice, answer=answer, token=uuid.uuid4(), user=trainee
+        )
+        self.values["trainee_answer"] = stored.token
+        self.values["trainee_answer_form"] = answer_post_data(practice, answer) | {
+            "token": str(stored.token)
+        }
 
     def arg(self, name: str) -> Any:
         # a fresh link each time: a row that signs in must not depend on an earlier one
@@ -400,7 +423,8 @@ def test_every_role_gets_the_expected_status_on_every_url(settings, monkeypatch)
     for row in ROWS:
         for role in ROLES:
             path = reverse(row.name, args=[world.arg(name) for name in row.args])
-            response = getattr(world.client(role), row.method)(path)
+            data = world.values[row.data] if row.data else None
+            response = getattr(world.client(role), row.method)(path, data)
             if response.status_code != row.expected[role]:
                 error = getattr(response, "exc_info", None)
                 wrong.append(
