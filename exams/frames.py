@@ -26,7 +26,7 @@ from django.core.exceptions import ObjectDoesNotExist
 from django.utils.translation import gettext
 
 from frames.accounts import describe_stroke
-from frames.generator import generate_frame
+from frames.generator import generate_frame, play_frame
 from frames.judging import JudgedStroke, judged_strokes
 from quiz.families.narratives import _table  # the situation, told as a case's narrative does
 from quiz.numbers import format_number, native_digits
@@ -71,15 +71,13 @@ def _window_of(*, seed: int, ruleset: str, variants: tuple[str, ...], count: int
     """The ``count`` strokes from the seed's start, or () when the frame ends before them or
     a concession, stalemate or claim falls among them (a stroke is asked, not a procedure)."""
     start = random.Random(seed).randrange(MAX_START + 1)
-    frame = generate_frame(
+    played = play_frame(
         seed=seed, ruleset=ruleset, variants=variants, strokes=start + count, style=STYLE
     )
-    try:
-        strokes = judged_strokes(frame)
-    except CaseError:
-        return ()
-    window = tuple(strokes[start : start + count])
-    if len(window) < count or any("stroke" not in judged.entry for judged in window):
+    # The strokes as the generator judged them while playing (judging the frame again would
+    # double the start's largest cost); a procedure (None) is not a stroke to ask.
+    window = played.strokes[start : start + count]
+    if len(window) < count or any(judged is None for judged in window):
         return ()
     return window
 

@@ -26,12 +26,13 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from frames.judging import JudgedStroke
 from rules_engine import CaseError, assess, judge, load_case, next_state
 from rules_engine.balls import COLOURS
-from rules_engine.frame import FRAME_FORMAT
+from rules_engine.frame import FRAME_FORMAT, FrameEntry, FrameFile, frame_case
 from rules_engine.geometry import in_d, on_playing_surface, path_quality
 from rules_engine.table import (
     BALL_DIAMETER,
@@ -523,14 +524,17 @@ def _stroke(
 
 @dataclass
 class _Walk:
-    """A frame being played: the file so far, the state the next stroke starts from, whether
-    the striker is in a break, the kinds still asked for."""
+    """A frame being played: the file so far, the state the next stroke starts from (as data,
+    and as the engine read it: ``state``, None until read), whether the striker is in a break,
+    the kinds still asked for, and each entry as judged (None for a procedure)."""
 
     frame: dict[str, Any]
     state_data: Mapping[str, Any]
     pending: list[str]
     in_break: bool = False
     replaced: bool = False
+    state: Any = None
+    judged: list[JudgedStroke | None] = field(default_factory=list)
 
     def next_kind(self, state: Any, rng: random.Random) -> str | None:
         """The first kind asked for that the state allows (one stroke in two at most)."""
@@ -549,7 +553,9 @@ class _Walk:
 
 def _play(walk: _Walk, rng: random.Random, look: Style, ruleset: str) -> bool:
     """Plays one stroke (or procedure) of ``walk``; False once the frame is over."""
-    state = _state_of(walk.frame, walk.state_data)
+    # The state a stroke left, as next_state gave it: reading its data again would cost a
+    # case's load per stroke (the start of an exam's frame section plays several).
+    state = walk.state if walk.state is not None else _state_of(walk.frame, walk.state_data)
     kind = walk.next_kind(state, rng)
     if kind in ("stalemate_warning", "stalemate_restart"):
         agree = kind == "stalemate_restart"
@@ -558,6 +564,7 @@ def _play(walk: _Walk, rng: random.Random, look: Style, ruleset: str) -> bool:
             facts["changed_after_period"] = True
         calls = ["restart"] if agree else []
         walk.frame["strokes"].append({"procedure": facts, "expect": {"calls": calls}})
+        walk.judged.append(None)
         return not agree  # a restarted frame is another frame: the file ends here
     behind = state.striker_side in assess(state, ruleset).needs_snookers
     if not walk.in_break and behind and rng.random() < look.concede:
@@ -566,6 +573,7 @@ def _play(walk: _Walk, rng: random.Random, look: Style, ruleset: str) -> bool:
         walk.frame["strokes"].append(
             {"procedure": {"kind": "concede", "side": side}, "expect": expect}
         )
+        walk.judged.append(None)
         return False
     step, case, decision = _stroke(
         walk.frame, walk.state_data, rng, look, in_break=walk.in_break, kind=kind, state=state
@@ -581,15 +589,58 @@ def _play(walk: _Walk, rng: random.Random, look: Style, ruleset: str) -> bool:
     after = next_state(
         case.state, facts, decision, choice=step.get("choice", "play"), lot=step.get("lot")
     )
+    after_data = after.to_dict() if after is not None else None
+    walk.judged.append(_judged(walk.frame, step, case, decision, after_data))
     if after is None:
         return False
     walk.replaced = step.get("choice") == "replace_offender_again"
     walk.in_break = bool(decision.legal and decision.points.get(case.state.striker_side, 0) > 0)
-    walk.state_data = after.to_dict()
+    walk.state, walk.state_data = after, after_data
     return True
 
 
-def generate_frame(
+def _judged(
+    frame: Mapping[str, Any],
+    step: Mapping[str, Any],
+    case: Any,
+    decision: Any,
+    after: dict[str, Any] | None,
+) -> JudgedStroke:
+    """The stroke just played as ``frames.judging.judged_strokes`` gives it from the file."""
+    number = len(frame["strokes"])
+    played = FrameFile(
+        id=frame["id"],
+        ruleset=frame["ruleset"],
+        state=frame["state"],
+        entries=(),
+        variants=tuple(frame.get("variants") or ()),
+    )
+    entry = FrameEntry(index=number - 1, kind="stroke", facts=step["stroke"])  # no expect
+    return JudgedStroke(
+        number=number,
+        case=frame_case(played, entry, case.state.to_dict()),
+        entry=dict(step),
+        decision=decision.to_dict(),
+        after=after,
+    )
+
+
+@dataclass(frozen=True)
+class PlayedFrame:
+    """A generated frame file and its entries as the generator judged them while playing them:
+    what ``frames.judging.judged_strokes(data)`` gives, without judging the frame again (None
+    for a procedure, a stalemate or a concession, which the generator does not judge)."""
+
+    data: dict[str, Any]
+    strokes: tuple[JudgedStroke | None, ...]
+
+
+def generate_frame(**options: Any) -> dict[str, Any]:
+    """The frame file of :func:`play_frame` (same arguments)."""
+    return play_frame(**options).data
+
+
+def play_frame(
     *,
     seed: int,
     ruleset: str = "wpbsa-2007",
@@ -601,9 +652,10 @@ def generate_frame(
     force: Sequence[str] = (),
     frame_id: str | None = None,
     state: Mapping[str, Any] | None = None,
-) -> dict[str, Any]:
+) -> PlayedFrame:
     """A frame played from ``seed`` (``random.Random(seed)`` only) from the break-off, as a frame
-    file: to its end (the last black, a concession, a third miss), or its first ``strokes``.
+    file with its strokes judged: to its end (the last black, a concession, a third miss), or
+    its first ``strokes``.
 
     ``style`` is one of ``STYLES`` (``professional``, ``club``, ``fouls``); ``players`` and
     ``sides`` make it four-handed (``players=["Ann", "Bo", "Cal", "Dee"]``,
@@ -634,7 +686,7 @@ def generate_frame(
     limit = strokes if strokes is not None else 400
     while len(frame["strokes"]) < limit and _play(walk, rng, STYLES[style], ruleset):
         pass
-    return frame
+    return PlayedFrame(data=frame, strokes=tuple(walk.judged))
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from frames.generator import STYLES, frame_figures, generate_frame, pack
+from frames.generator import STYLES, frame_figures, generate_frame, pack, play_frame
+from frames.judging import judged_strokes
 from rules_engine import load_frame
 from rules_engine.frame import iter_frame, judge_frame
 from rules_engine.geometry import on_playing_surface, overlaps
@@ -30,6 +31,34 @@ def test_generated_frames_are_judged_as_the_generator_meant_them(style, ruleset)
         result = judge_frame(load_frame(frame))
         assert result.differences == (), (seed, result.differences[:3])
         assert result.end.over or len(frame["strokes"]) == 400
+
+
+@pytest.mark.parametrize(
+    "how",
+    [
+        {"style": "club", "ruleset": "wpbsa-2007"},
+        {"style": "fouls", "ruleset": "wpbsa-2014"},
+        {"style": "club", "ruleset": "wpbsa-2014", "variants": ["ru-2004-3.4d"]},
+        {"style": "professional", "players": ["Ann", "Bo", "Cal", "Dee"],
+         "sides": {"A": ["Ann", "Cal"], "B": ["Bo", "Dee"]}},
+    ],
+)  # fmt: skip
+def test_the_strokes_handed_over_are_those_the_frame_file_judges_to(how):
+    """What the generator judged while playing is what judging its file gives (exam sections
+    take the strokes from the generator, regrading rebuilds them from the file)."""
+    procedures = 0
+    for seed in range(8):
+        played = play_frame(seed=seed, **how)
+        assert played.data == generate_frame(seed=seed, **how)
+        from_file = judged_strokes(played.data)
+        assert len(played.strokes) == len(from_file) == len(played.data["strokes"])
+        for handed, judged in zip(played.strokes, from_file, strict=True):
+            if handed is None:  # a procedure: the generator does not judge it
+                assert "procedure" in judged.entry
+                procedures += 1
+                continue
+            assert handed == judged, (seed, judged.number)
+    assert procedures < 8 * 3  # most entries are strokes, handed over judged
 
 
 def test_every_state_of_a_generated_frame_has_its_balls_on_the_bed_and_apart():
