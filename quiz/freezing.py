@@ -61,6 +61,10 @@ def freeze_instance(*, family: Family, seed: int) -> Scenario:
     if found is not None:
         return found
     instance = build_instance(family=spec_of(family), seed=seed)
+    if Scenario.objects.filter(slug=str(instance.case["id"])).exists():
+        # A hand-written scenario loaded before the family took this slug (load_scenarios
+        # refuses one once the family exists): this seed is unusable, never overwritten.
+        raise FamilyError(f"{instance.case['id']} is a hand-written scenario's slug")
     told = told_fields(instance)
     defaults: dict[str, Any] = {
         "slug": str(instance.case["id"]),

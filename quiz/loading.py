@@ -38,7 +38,7 @@ from django.db.models import Q
 
 from federations.models import Federation
 from quiz import asks
-from quiz.models import Audience, Difficulty, Scenario, Topic
+from quiz.models import Audience, Difficulty, Family, Scenario, Topic
 
 TOPIC_TRANSLATED = ("title", "description")
 SCENARIO_TRANSLATED = ("title", "narrative", "question", "note")
@@ -136,8 +136,45 @@ def read_bank(paths: list[Path], *, pool_languages: PoolLanguages) -> Bank:
     known_topics = set(bank.topics) | set(Topic.objects.values_list("slug", flat=True))
     for slug, entry in bank.scenarios.items():
         check_scenario(bank, entry["source"], slug, entry["fields"], known_topics)
+    check_reserved_slugs(bank)
     check_new_situations(bank)
     return bank
+
+
+#: A family's instance is ``<family slug>-<seed>`` (``quiz.families.instances``).
+INSTANCE_SLUG = re.compile(r"^(?P<family>.+)-(?P<seed>[0-9]+)\Z")
+
+
+def check_reserved_slugs(bank: Bank) -> None:
+    """A hand-written scenario may not take a family instance's slug.
+
+    ``<family>-<digits>`` names a family's instance frozen when drawn (``quiz.freezing``):
+    answers, review cards and self-tests point to it, and the row is updated by its slug, so
+    a fixture using one would silently rewrite what trainees were asked. Refused are a slug
+    that is an instance stored now, and one following an existing family's pattern (its
+    seed may be drawn later).
+    """
+    slugs = list(bank.scenarios)
+    if not slugs:
+        return
+    instances = set(
+        Scenario.objects.filter(slug__in=slugs, family__isnull=False).values_list(
+            "slug", flat=True
+        )
+    )
+    families = set(Family.objects.values_list("slug", flat=True))
+    for slug, entry in bank.scenarios.items():
+        match = INSTANCE_SLUG.match(slug)
+        if slug in instances:
+            message = "is a scenario family's frozen instance: a hand-written one may not take it"
+        elif match is not None and match["family"] in families:
+            message = (
+                f"is reserved for family {match['family']!r}'s instances "
+                "(<family>-<digits>): choose another slug"
+            )
+        else:
+            continue
+        bank.problem(entry["source"], slug, "slug", message)
 
 
 def read_entry(bank: Bank, source: str, index: int, entry: Any) -> None:

@@ -58,6 +58,7 @@ def _bank(
     bank.scenarios[slug] = {"source": SOURCE, "fields": dict(fields)}
     known_topics = set(Topic.objects.values_list("slug", flat=True))
     loader.check_scenario(bank, SOURCE, slug, fields, known_topics)
+    loader.check_reserved_slugs(bank)
     loader.check_new_situations(bank)
     return bank
 

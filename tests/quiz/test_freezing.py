@@ -60,3 +60,19 @@ def test_a_new_instance_is_never_the_situation_it_replaces(families):
         drawn = draw_instance(family=family, rng=rng, avoid=before)
         assert situation(drawn) != situation(before)
         assert drawn.family_id == family.pk and drawn.seed is not None
+
+
+def test_a_seed_whose_slug_a_hand_written_scenario_holds_is_refused_not_overwritten(
+    bank, families
+):
+    from quiz.families.spec import FamilyError
+
+    family = families["miss-by-scores"]
+    written = bank["t-respot-blue"]
+    # loaded before the family existed (load_scenarios refuses it once the family does)
+    Scenario.objects.filter(pk=written.pk).update(slug="miss-by-scores-5")
+    with pytest.raises(FamilyError, match="hand-written"):
+        freeze_instance(family=family, seed=5)
+    written.refresh_from_db()
+    assert written.family_id is None and written.case == bank["t-respot-blue"].case
+    assert not Scenario.objects.filter(family=family).exists()

@@ -520,3 +520,45 @@ def test_another_question_on_such_a_case_loads(tmp_path):
     fields["case"] = {"id": "t-points-pink", "ruleset": "wpbsa-2014", **EARLY_STROKE}
     load(write(tmp_path, objects))
     assert Scenario.objects.get(slug="t-points-pink").case["state"]["unspotted_colour"] == "blue"
+
+
+# --- a family's instance is never overwritten by a hand-written scenario (issue 25) -----------
+
+
+def renamed(objects: list[dict], slug: str, new_slug: str) -> list[dict]:
+    """The bank with ``slug``'s scenario written under ``new_slug`` (its case's id too)."""
+    entry = json.loads(json.dumps(scenario_entry(objects, slug)))
+    entry["fields"]["slug"] = entry["fields"]["case"]["id"] = new_slug
+    return [o for o in objects if o.get("fields", {}).get("slug") != slug] + [entry]
+
+
+def test_a_slug_of_a_frozen_instance_is_refused_and_the_instance_kept(tmp_path, families):
+    from quiz.freezing import freeze_instance
+
+    instance = freeze_instance(family=families["miss-by-scores"], seed=1)
+    before = (instance.case, instance.ask, instance.title_en)
+    objects = renamed(bank_objects(), "t-respot-blue", instance.slug)
+    objects = renamed(objects, "t-legal-in-off", "t-legal-in-off-new")  # loads only with all
+    path = write(tmp_path, objects)
+    err = failing_load(path)
+    assert f"{path}: {instance.slug}: slug: is a scenario family's frozen instance" in err
+    instance.refresh_from_db()
+    assert (instance.case, instance.ask, instance.title_en) == before
+    assert instance.family_id is not None and instance.seed == 1
+    assert not Scenario.objects.filter(slug="t-legal-in-off-new").exists()  # all or nothing
+
+
+def test_a_slug_in_a_familys_pattern_is_refused_before_its_seed_is_drawn(tmp_path, families):
+    path = write(tmp_path, renamed(bank_objects(), "t-respot-blue", "miss-by-scores-424242"))
+    err = failing_load(path)
+    assert (
+        f"{path}: miss-by-scores-424242: slug: is reserved for family 'miss-by-scores''s "
+        "instances" in err
+    )
+    assert not Scenario.objects.filter(slug="miss-by-scores-424242").exists()
+
+
+@pytest.mark.parametrize("slug", ["miss-by-scores-1a", "miss-by-scores", "t-respot-blue-2"])
+def test_slugs_outside_a_familys_pattern_still_load(tmp_path, families, slug):
+    load(write(tmp_path, renamed(bank_objects(), "t-respot-blue", slug)))
+    assert Scenario.objects.get(slug=slug).family_id is None

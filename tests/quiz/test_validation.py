@@ -58,3 +58,14 @@ def test_a_bad_slug_is_a_problem_not_an_error():
     bad = fields(slug="no spaces")
     problems = scenario_problems(fields=bad, pool_languages=federation_languages)
     assert [p.path for p in problems] == ["slug"]
+
+
+def test_the_studio_may_not_take_a_familys_instance_slug(db):
+    from quiz.models import Family
+
+    Family.objects.create(slug="v-family", topic=Topic.objects.get(slug="fouls"), spec={})
+    reserved = fields(slug="v-family-17", case=fields()["case"] | {"id": "v-family-17"})
+    problems = store_scenario(fields=reserved, pool_languages=federation_languages)
+    assert [p.path for p in problems] == ["slug"]
+    assert "reserved for family 'v-family'" in problems[0].message
+    assert not Scenario.objects.filter(slug="v-family-17").exists()
