@@ -41,6 +41,9 @@ FAMILY_PLACES = 3
 #: New instances one client (an account, else an address) may draw an hour ("Another like
 #: this" stores each one; ``QUIZ_GENERATED_PER_HOUR`` overrides it): generous for a trainee.
 GENERATED_PER_HOUR = 240
+#: Self-tests with generated situations one client may start an hour: each start freezes up
+#: to a test's length of new instances (``QUIZ_SELF_TESTS_PER_HOUR`` overrides it).
+SELF_TESTS_PER_HOUR = 10
 
 
 class AlreadyAnswered(ValueError):
@@ -318,4 +321,16 @@ def take_generation_turn(*, client: str, now: datetime.datetime | None = None) -
         window=3600,
         now=now,
         limit=int(getattr(settings, "QUIZ_GENERATED_PER_HOUR", GENERATED_PER_HOUR)),
+    )
+
+
+def take_self_test_turn(*, client: str, now: datetime.datetime | None = None) -> bool:
+    """One more self-test with generated situations started by ``client``; ``False`` past the
+    hour's allowance (each such start freezes up to its length of instances: a heavy write)."""
+    return take_turn(
+        scope="quiz-self-test-generated",
+        key=client,
+        window=3600,
+        now=now,
+        limit=int(getattr(settings, "QUIZ_SELF_TESTS_PER_HOUR", SELF_TESTS_PER_HOUR)),
     )

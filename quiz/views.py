@@ -59,11 +59,8 @@ def another_like_this(request: HttpRequest, family: str) -> HttpResponse:
     family_object = selectors.practice_family(slug=family)
     if family_object is None:
         raise Http404
-    client = f"user-{request.user.pk}" if request.user.is_authenticated else client_ip(request)
-    if not services.take_generation_turn(client=client):
-        messages.warning(
-            request, _("You have asked for many new situations this hour. Please wait a while.")
-        )
+    if not services.take_generation_turn(client=_client(request)):
+        _too_many_new_situations(request)
         return redirect("quiz:topics")
     if request.POST.get("kindred"):  # the topic's entry: any family of this kind
         family_object = random.SystemRandom().choice(
@@ -77,6 +74,17 @@ def another_like_this(request: HttpRequest, family: str) -> HttpResponse:
         return redirect("quiz:topics")
     filters = PracticeFilterForm(data=request.POST)
     return redirect(scenario.get_absolute_url() + filters.query_string())
+
+
+def _client(request: HttpRequest) -> str:
+    """Whom a limit counts: the account, else the address."""
+    return f"user-{request.user.pk}" if request.user.is_authenticated else client_ip(request)
+
+
+def _too_many_new_situations(request: HttpRequest) -> None:
+    messages.warning(
+        request, _("You have asked for many new situations this hour. Please wait a while.")
+    )
 
 
 def _answered_ids(request: HttpRequest, topic: Topic) -> set[int]:
@@ -292,31 +300,45 @@ def self_test_start(request: HttpRequest) -> HttpResponse:
         data=request.POST or None,
         initial={"language": request.LANGUAGE_CODE, "topics": list(Topic.objects.all())},
     )
-    if request.method == "POST" and form.is_valid():
-        try:
-            self_test = services.start_self_test(
-                language=form.cleaned_data["language"],
-                length=form.cleaned_data["length"],
-                topics=form.cleaned_data["topics"],
-                user=request.user,
-                ruleset=practice_edition(request),
-                variants=practice_variants(request),
-                include_families=form.cleaned_data["include_families"],
-            )
-        except services.NoScenarios:
-            form.add_error("topics", _("There are no questions in these topics yet."))
-        else:
-            PracticeState.of(request).add_self_test(test_id=self_test.pk)
-            with translation.override(self_test.language):
-                url = reverse("quiz:self_test", kwargs={"test_id": self_test.pk})
-            return redirect(url)
-    status = 400 if request.method == "POST" else 200
+    status = 200
+    if request.method == "POST":
+        started, status = _start_self_test(request, form)
+        if started is not None:
+            return started
     context = {
         "form": form,
         "edition": practice_edition(request),
         "variants": practice_variants(request),
     }
     return render(request, "quiz/self_test_start.html", context, status=status)
+
+
+def _start_self_test(request: HttpRequest, form: SelfTestForm) -> tuple[HttpResponse | None, int]:
+    """Start the test the form asks for: (its page, 302), or (``None``, the refusal's status)."""
+    if not form.is_valid():
+        return None, 400
+    chosen = form.cleaned_data
+    # Generated situations are frozen at the start, a heavy write: counted per client.
+    if chosen["include_families"] and not services.take_self_test_turn(client=_client(request)):
+        _too_many_new_situations(request)
+        return None, 429
+    try:
+        self_test = services.start_self_test(
+            language=chosen["language"],
+            length=chosen["length"],
+            topics=chosen["topics"],
+            user=request.user,
+            ruleset=practice_edition(request),
+            variants=practice_variants(request),
+            include_families=chosen["include_families"],
+        )
+    except services.NoScenarios:
+        form.add_error("topics", _("There are no questions in these topics yet."))
+        return None, 400
+    PracticeState.of(request).add_self_test(test_id=self_test.pk)
+    with translation.override(self_test.language):
+        url = reverse("quiz:self_test", kwargs={"test_id": self_test.pk})
+    return redirect(url), 302
 
 
 def _own_self_test(request: HttpRequest, test_id: uuid.UUID) -> SelfTest:

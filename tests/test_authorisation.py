@@ -121,6 +121,7 @@ ROWS: list[Row] = [
     Row("quiz:practice", "post", ("topic", "scenario"), {**everyone(403), "trainee": 200},
         data="trainee_answer_form"),
     Row("quiz:self_test_start", "get", (), everyone(200)),
+    Row("quiz:self_test_start", "post", (), everyone(400)),  # anyone starts; an empty form: 400
     Row("quiz:self_test", "get", ("uuid",), everyone(404)),
     Row("quiz:self_test_question", "get", ("uuid", "position"), everyone(404)),
     Row("quiz:self_test_result", "get", ("uuid",), everyone(404)),

@@ -69,3 +69,54 @@ def test_the_start_form_offers_the_option_and_the_test_asks_an_instance(client, 
     )
     assert question.status_code == 200
     assert instances.first().question_en in question.content.decode()
+
+
+def start_with_families(client, language="en", include_families=True):
+    from django.utils import translation
+
+    with translation.override(language):
+        path = reverse("quiz:self_test_start")
+    return client.post(
+        path,
+        {
+            "language": language,
+            "length": "40",
+            "topics": [str(t.pk) for t in Topic.objects.all()],
+            **({"include_families": "on"} if include_families else {}),
+        },
+    )
+
+
+def test_starts_with_generated_situations_are_limited_with_a_message(client, families, settings):
+    settings.QUIZ_SELF_TESTS_PER_HOUR = 2
+    for _ in range(2):
+        assert start_with_families(client).status_code == 302
+    frozen = Scenario.objects.filter(family__isnull=False).count()
+    assert frozen > 0
+    refused = start_with_families(client, "fa")
+    assert refused.status_code == 429
+    assert "در این یک ساعت موقعیت‌های تازهٔ زیادی خواسته‌اید" in refused.content.decode()
+    assert 'name="include_families"' in refused.content.decode()  # the form, his choices kept
+    assert refused.context["form"].cleaned_data["length"] == 40
+    # nothing started, nothing frozen
+    assert SelfTest.objects.count() == 2
+    assert Scenario.objects.filter(family__isnull=False).count() == frozen
+    # a test of the bank's own questions freezes nothing and is not counted
+    assert start_with_families(client, include_families=False).status_code == 302
+    # the limit is the client's: another address starts
+    other = client.__class__(REMOTE_ADDR="192.0.2.77")
+    assert start_with_families(other).status_code == 302
+
+
+def test_the_limit_counts_each_account_on_its_own(families, settings):
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    settings.QUIZ_SELF_TESTS_PER_HOUR = 1
+    users = get_user_model().objects
+    first, second = Client(), Client()
+    first.force_login(users.create_user("first", password="pw-first-1234"))
+    second.force_login(users.create_user("second", password="pw-second-1234"))
+    assert start_with_families(first).status_code == 302
+    assert start_with_families(first).status_code == 429
+    assert start_with_families(second).status_code == 302
