@@ -215,6 +215,7 @@ def _english_context(check: dict[str, Any]) -> str:
         "break_off": "Who broke off",
         "frame_awarded": "The frame is awarded to B.",
         "stroke": "Score after the stroke",
+        "fair_stroke": "Is A's stroke fair or a foul?",
     }
     return contexts.get(check["key"], "") if check.get("only_when") else ""
 
