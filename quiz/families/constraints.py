@@ -48,7 +48,19 @@ def reads_decision(operand: Any) -> bool:
     return False
 
 
+#: Parameter values a constraint compares as they are (no copy of them is needed).
+_PLAIN = (str, int, float, bool, type(None))
+
+
 def _operand(operand: Any, *, values: Mapping[str, Any], decision: Mapping[str, Any] | None) -> Any:
+    # The two commonest operands, a literal and a plain parameter, without filling a template
+    # (a family whose constraints reject many draws tests them tens of times per instance).
+    if isinstance(operand, _PLAIN):
+        return operand
+    if isinstance(operand, dict) and len(operand) == 1 and operand.get("$") in values:
+        plain = values[operand["$"]]
+        if isinstance(plain, _PLAIN):
+            return plain
     if isinstance(operand, dict) and "decision" in operand:
         if decision is None:
             raise FamilyError("a constraint reads the decision before there is one")
@@ -90,9 +102,28 @@ def failing(
 ) -> list[Mapping[str, Any]]:
     """The constraints that do not hold; before judging (``decision`` None), only those that
     do not read the decision are tested."""
+    before = _before_judging(constraints) if decision is None else constraints
     return [
         constraint
-        for constraint in constraints
-        if (decision is not None or not reads_decision(constraint))
-        and not holds(constraint=constraint, values=values, decision=decision)
+        for constraint in before
+        if not holds(constraint=constraint, values=values, decision=decision)
     ]
+
+
+#: ``id(constraints)`` -> (those constraints, those of them tested before judging). The entry
+#: holds the tuple itself, so its id cannot be reused while the entry lives.
+_BEFORE: dict[int, tuple[tuple[Mapping[str, Any], ...], tuple[Mapping[str, Any], ...]]] = {}
+
+
+def _before_judging(
+    constraints: tuple[Mapping[str, Any], ...],
+) -> tuple[Mapping[str, Any], ...]:
+    """The constraints that do not read the decision, found once per family's tuple."""
+    found = _BEFORE.get(id(constraints))
+    if found is not None and found[0] is constraints:
+        return found[1]
+    if len(_BEFORE) > 1024:  # studio drafts make new tuples: keep the memo bounded
+        _BEFORE.clear()
+    before = tuple(c for c in constraints if not reads_decision(c))
+    _BEFORE[id(constraints)] = (constraints, before)
+    return before

@@ -165,6 +165,8 @@ def _touching(state: Mapping[str, Any], stroke: Mapping[str, Any], striker: str)
             "The cue ball touches %(ball_gen)s, and the referee has declared a touching ball.",
             ball_gen=ball_name(ball, case="_gen"),
         )
+    if not stroke:  # a procedure (a stalemate judged): nobody has played away from it yet
+        return [declared]
     moved = _say(_TOUCHING_MOVED[stroke.get("touching_moved", "none")], striker=striker)
     return [declared, moved]
 
@@ -411,11 +413,23 @@ QUESTIONS = {
 }
 
 
-def _stalemate(procedure: Mapping[str, Any]) -> list[str]:
+def _stalemate(procedure: Mapping[str, Any], *, four: bool) -> list[str]:
+    """The stalemate judged; ``four``: a four-handed frame, where all four must agree."""
     said = [_say("The referee judges that a stalemate exists or is approaching.")]
     if procedure.get("all_agree_restart"):
-        return [*said, _say("Both players agree to restart the frame at once.")]
-    said.append(_say("The players are not both willing to restart the frame at once."))
+        agreed = (
+            "All four players agree to restart the frame at once."
+            if four
+            else "Both players agree to restart the frame at once."
+        )
+        return [*said, _say(agreed)]
+    said.append(
+        _say(
+            "The four players are not all willing to restart the frame at once."
+            if four
+            else "The players are not both willing to restart the frame at once."
+        )
+    )
     if procedure.get("changed_after_period"):
         said.append(_say("Within the short period the referee then allows, the situation changes."))
     else:
@@ -483,7 +497,8 @@ def narrate(*, instance: Instance) -> Narrative:
         )
     procedure = instance.case.get("procedure", {})
     if procedure.get("kind") == "stalemate":
-        stated += [("stalemate", text) for text in _stalemate(procedure)]
+        four = len(state.get("players") or ()) > 2
+        stated += [("stalemate", text) for text in _stalemate(procedure, four=four)]
     elif procedure.get("kind") == "concede":
         stated.append(("stroke", _say("%(striker)s concedes the frame.", striker=striker)))
     else:

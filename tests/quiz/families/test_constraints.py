@@ -52,3 +52,21 @@ def test_operands_inside_a_literal_list_are_filled():
     rule = {"left": {"$": "first"}, "op": "==", "right": [{"$": "nominated"}]}
     assert holds(constraint=rule, values={"first": ["pink"], "nominated": "pink"})
     assert not holds(constraint=rule, values={"first": ["blue"], "nominated": "pink"})
+
+
+def test_a_plain_parameter_is_compared_as_it_is_and_an_unknown_one_is_an_error():
+    rule = {"left": {"$": "agree"}, "op": "==", "right": None}
+    assert holds(constraint=rule, values={"agree": None})
+    assert not holds(constraint=rule, values={"agree": False})
+    assert holds(constraint={"left": {"$": "set"}, "op": "==", "right": ["black"]},
+                 values={"set": ("black",)})  # fmt: skip
+    with pytest.raises(FamilyError, match="unknown parameter"):
+        holds(constraint={"left": {"$": "nobody"}, "op": "==", "right": 1}, values={})
+
+
+def test_which_constraints_wait_for_the_decision_is_found_per_tuple():
+    first, second = (ON_PARAMS, ON_DECISION), (ON_DECISION, ON_PARAMS)
+    for _ in range(2):  # the second time from the memo
+        assert failing(constraints=first, values={"a": 1}) == [ON_PARAMS]
+        assert failing(constraints=second, values={"a": 1}) == [ON_PARAMS]
+    assert failing(constraints=(ON_DECISION,), values={"a": 1}) == []

@@ -172,3 +172,17 @@ def test_one_red_left_is_said_in_words(language, sentence):
                 assert sentence in narrate(instance=instance).sentences
             seen += 1
     assert seen
+
+
+def test_a_stalemate_tells_who_must_agree_and_a_touching_ball_without_a_stroke():
+    seen = set()
+    for instance, text in _told("stalemate-restart", range(60)):
+        state, procedure = instance.case["state"], instance.case["procedure"]
+        four = len(state["players"]) == 4
+        agreed = ("All four players agree" if four else "Both players agree") in text
+        refused = ("four players are not all" if four else "players are not both") in text
+        assert agreed == procedure["all_agree_restart"] != refused
+        if "touching" in state:
+            assert "declared a touching ball" in text and "plays away" not in text
+        seen.add((four, procedure["all_agree_restart"], "touching" in state))
+    assert len(seen) == 8  # every combination drawn in 60 seeds
