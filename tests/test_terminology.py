@@ -263,20 +263,30 @@ def test_a_variant_is_allowed_in_its_context_only():
 PLAYER_PLACEHOLDER = re.compile(r"%\((?:striker|player|offender|opponent|a1|a2|b1|b2)\)s")
 
 
-@pytest.mark.parametrize("language", ["ru", "pl"])
+#: language: (the four-handed name the sentence must not decline or elide, its rule, a wrong use)
+NAME_RULES = {
+    "ru": ("Cal", "ru_cal_declined", "против Cal"),
+    "pl": ("Cal", "pl_cal_declined", "przeciw Cal"),
+    "fr": ("Ann", "fr_ann_elided", "convaincu que Ann a joué"),
+}
+
+
+@pytest.mark.parametrize("language", sorted(NAME_RULES))
 def test_a_players_name_in_a_catalogue_sentence_needs_no_case_ending(language):
     """Issue 22: «przeciw %(striker)s» reads «przeciw Cal» in a four-handed frame; the catalogue
-    says «przeciw zawodnikowi %(striker)s» (Russian «против игрока …»)."""
+    says «przeciw zawodnikowi %(striker)s» (Russian «против игрока …»); French «que %(striker)s»
+    reads «que Ann» where French elides."""
+    name, rule, wrong = NAME_RULES[language]
     problems = [
         f"{where}: {problem}"
         for where, english, text in catalogue_texts(language)
         for problem in variant_problems(
-            language, PLAYER_PLACEHOLDER.sub("Cal", text), english, where
+            language, PLAYER_PLACEHOLDER.sub(name, text), english, where
         )
-        if problem.startswith(f"{language}_cal_declined")
+        if problem.startswith(rule)
     ]
     assert problems == []
-    assert variant_problems(language, {"pl": "przeciw Cal", "ru": "против Cal"}[language])
+    assert variant_problems(language, wrong)
 
 
 def test_french_punctuation_takes_a_non_breaking_space():
