@@ -76,6 +76,29 @@ class DeadlinePassed(Conflict):
     )
 
 
+class CallsFinal(Conflict):
+    """A frame stroke's calls are final (issue 22): the frame went on from them."""
+
+    message = _(
+        "Your calls for this stroke are final: the frame has gone on from them, so they "
+        "cannot be changed."
+    )
+
+
+class StrokeNotYet(Conflict):
+    """A frame stroke asked for before the calls of the stroke before it are final; the
+    candidate is led to ``position``, the first stroke of that frame still to make final."""
+
+    message = _(
+        "The frame goes on stroke by stroke: make your calls for this stroke final before "
+        "you go on to the next one."
+    )
+
+    def __init__(self, *, position: int) -> None:
+        super().__init__()
+        self.position = position
+
+
 class ExamNotOpen(Conflict):
     message = _("This exam is not open now.")
 

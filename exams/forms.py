@@ -674,8 +674,9 @@ class QuestionPageForm(forms.Form):
     """Which button of the question page was pressed: its ``go`` value.
 
     Every button sends the answer form with it, so that leaving the page keeps the answer.
-    ``go`` is ``save`` (the main button, and the autosave that sends no button), ``flag``,
-    ``unflag``, ``review`` or the position of the question to show next.
+    ``go`` is ``save`` (the main button, and the autosave that sends no button), ``final``
+    (a frame stroke's main button: its calls made final, :mod:`exams.question_page`),
+    ``flag``, ``unflag``, ``review`` or the position of the question to show next.
 
     >>> form = QuestionPageForm(data={"go": "3"}, last=4)
     >>> form.is_valid(), form.cleaned_data["go"]
@@ -688,7 +689,7 @@ class QuestionPageForm(forms.Form):
     ['save', 'save', 3]
     """
 
-    ACTIONS = ("save", "flag", "unflag", "review")
+    ACTIONS = ("save", "final", "flag", "unflag", "review")
 
     go = forms.CharField(required=False)
 
@@ -710,6 +711,14 @@ class QuestionPageForm(forms.Form):
     def destination(self) -> str | int:
         """``go`` once checked; a tampered value counts as the main button."""
         return self.cleaned_data["go"] if self.is_valid() else "save"
+
+
+def read_only(form: forms.Form) -> forms.Form:
+    """The form with every field disabled: a frame stroke's final calls, shown as they were
+    made and sent by no button (a disabled field is not sent)."""
+    for field in form.fields.values():
+        field.disabled = True
+    return form
 
 
 class ExtraTimeForm(forms.Form):

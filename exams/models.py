@@ -421,6 +421,23 @@ class AttemptQuestion(models.Model):
     def is_answered(self) -> bool:
         return self.saved_answer() is not None
 
+    #: Whether the stroke before this one in its frame section waits for its calls to be
+    #: final (so this one may not open yet), as the candidate's question read found it
+    #: (``exams.selectors.question_for_candidate``); ``None`` when not read.
+    previous_stroke_open: bool | None = None
+
+    @property
+    def is_frame_stroke(self) -> bool:
+        """A stroke of a frame section: its calls become final, then the frame goes on."""
+        return self.frame_stroke is not None
+
+    @property
+    def calls_final(self) -> bool:
+        """The stroke's calls were made final (:func:`exams.services.make_calls_final`): the
+        frame went on from them, and the answer is never changed again."""
+        answer = self.saved_answer()
+        return answer is not None and answer.final_at is not None
+
 
 class Answer(models.Model):
     """The candidate's current answer to a drawn question: one row, rewritten in place."""
@@ -435,6 +452,9 @@ class Answer(models.Model):
     payload = models.JSONField(_("answer"))
     saved_at = models.DateTimeField(_("saved at"))
     revision = models.PositiveIntegerField(_("times saved"), default=1)
+    # A frame stroke's calls made final (issue 22): the next stroke opens, this answer is
+    # never changed again. Always empty for any other question.
+    final_at = models.DateTimeField(_("calls final at"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("answer")

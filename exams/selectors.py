@@ -39,6 +39,8 @@ from .errors import (
     QuestionNotDrawn,
     WaitingPeriod,
 )
+from .frame_order import next_stroke, previous_stroke_open_sql
+from .frame_order import stroke_refusal as stroke_refusal  # who may open a stroke: read here
 from .models import (
     Answer,
     Attempt,
@@ -235,11 +237,10 @@ def question_for_candidate(
 
 
 #: What neither the question page nor a save reads of the drawn question (its grade
-#: comes when the attempt ends; a family question's family and seed, a frame stroke's seed
-#: and number, are the examiner's).
-_NOT_READ_OF_THE_QUESTION = (
-    "score", "graded_ruleset", "graded_engine_version", "family_slug", "seed", "frame_stroke",
-)
+#: comes when the attempt ends; a family question's family is the examiner's). A frame
+#: stroke's seed and number are read: they say which frame section the stroke belongs to,
+#: whose strokes open one after the other (issue 22); the page never shows them.
+_NOT_READ_OF_THE_QUESTION = ("score", "graded_ruleset", "graded_engine_version", "family_slug")
 #: What the question page reads of the enrolment, and of the exam (two dozen columns): its
 #: name in every language, the reader's and English to fall back on.
 #: ``tests/exams/test_exam_day_queries.py`` holds the page to its one query: a column
@@ -301,6 +302,7 @@ def _candidates_question(
         attempt.enrolment = enrolment
     question.attempt = attempt
     question.read_with_answer(answer)
+    question.previous_stroke_open = bool(row[start])
     return question
 
 
@@ -324,7 +326,8 @@ def _question_sql(connection: Any, *, with_exam: bool) -> str:
     select = ", ".join(columns.select(connection) for columns in _question_columns(with_exam))
     # No LIMIT: an attempt has one question per position (a unique constraint).
     return (
-        f"SELECT {select} FROM {table(AttemptQuestion)} {' '.join(joins)}"
+        f"SELECT {select}, {previous_stroke_open_sql(connection)}"
+        f" FROM {table(AttemptQuestion)} {' '.join(joins)}"
         f" WHERE {column(AttemptQuestion, 'attempt')} = %s"
         f" AND {column(AttemptQuestion, 'position')} = %s"
         f" AND {column(Enrolment, 'user')} = %s"
@@ -525,32 +528,62 @@ class QuestionStatus:
     flagged: bool
     #: Every part of the question answered (a partial answer is kept, and graded as it stands).
     complete: bool = False
+    #: A stroke of a frame section (issue 22): its calls become final, then the frame goes on.
+    stroke: bool = False
+    #: The stroke's calls are final: its answer is never changed again.
+    final: bool = False
+    #: The stroke may not open yet: the stroke before it has no final calls.
+    locked: bool = False
+    #: The last stroke of its frame section (making it final ends the frame).
+    last_stroke: bool = False
 
     @property
     def incomplete(self) -> bool:
         return self.answered and not self.complete
 
+    @property
+    def done(self) -> bool:
+        """Nothing left to do here: answered completely, and made final if it is a stroke."""
+        return self.complete and (self.final or not self.stroke)
+
 
 def attempt_progress(*, attempt: Attempt) -> list[QuestionStatus]:
-    """Each drawn question's place, whether it is answered (completely) and flagged."""
-    return [
-        QuestionStatus(
-            position=position,
-            answered=payload is not None,
-            flagged=flagged,
-            complete=payload is not None and is_complete(payload, ask=ask, ask_ball=ask_ball),
+    """Each drawn question's place, whether it is answered (completely) and flagged; for a
+    frame stroke, whether its calls are final, and whether it may open yet (the stroke before
+    it in its frame made final: :func:`exams.frame_order.stroke_refusal`)."""
+    rows = _progress_rows(attempt_id=attempt.pk)
+    frames = [(seed, stroke) for *_, seed, stroke, _final in rows]
+    progress = []
+    for index, (position, flagged, payload, ask, ask_ball, _seed, stroke, final_at) in enumerate(
+        rows
+    ):
+        before = frames[index - 1] if index else (None, None)
+        after = frames[index + 1] if index + 1 < len(rows) else (None, None)
+        follows = stroke is not None and next_stroke(before, frames[index])
+        progress.append(
+            QuestionStatus(
+                position=position,
+                answered=payload is not None,
+                flagged=flagged,
+                complete=payload is not None
+                and is_complete(payload, ask=ask, ask_ball=ask_ball),
+                stroke=stroke is not None,
+                final=final_at is not None,
+                locked=follows and rows[index - 1][-1] is None,
+                last_stroke=stroke is not None and not next_stroke(frames[index], after),
+            )
         )
-        for position, flagged, payload, ask, ask_ball in _progress_rows(attempt_id=attempt.pk)
-    ]
+    return progress
 
 
 def _progress_rows(*, attempt_id: int) -> list[list[Any]]:
-    """Each drawn question's position, flag, answer, ask and ball asked about, in order.
+    """Each drawn question's position, flag, answer, ask and ball asked about, its seed and
+    frame stroke, and when its calls were made final, in order.
 
     What ``AttemptQuestion.objects.filter(attempt_id=…).order_by("position")
-    .values_list("position", "flagged", "answer__payload", "ask", "ask_ball")`` reads, in
-    one plain statement (config/sql.py): every question page runs it.
-    ``tests/exams/test_selectors.py`` holds it to the ORM's rows.
+    .values_list("position", "flagged", "answer__payload", "ask", "ask_ball", "seed",
+    "frame_stroke", "answer__final_at")`` reads, in one plain statement (config/sql.py):
+    every question page runs it. ``tests/exams/test_selectors.py`` holds it to the ORM's rows.
     """
     connection = connections[router.db_for_read(AttemptQuestion)]
     with connection.cursor() as cursor:
@@ -569,7 +602,8 @@ def _progress_fields() -> tuple[Any, ...]:
     return (
         *(question(name) for name in ("position", "flagged")),
         Answer._meta.get_field("payload"),
-        *(question(name) for name in ("ask", "ask_ball")),
+        *(question(name) for name in ("ask", "ask_ball", "seed", "frame_stroke")),
+        Answer._meta.get_field("final_at"),
     )
 
 
@@ -579,7 +613,8 @@ def _progress_sql(connection: Any) -> str:
     return (
         f"SELECT {column(AttemptQuestion, 'position')}, {column(AttemptQuestion, 'flagged')},"
         f" {column(Answer, 'payload')}, {column(AttemptQuestion, 'ask')},"
-        f" {column(AttemptQuestion, 'ask_ball')}"
+        f" {column(AttemptQuestion, 'ask_ball')}, {column(AttemptQuestion, 'seed')},"
+        f" {column(AttemptQuestion, 'frame_stroke')}, {column(Answer, 'final_at')}"
         f" FROM {sql.table(connection, AttemptQuestion)}"
         f" LEFT OUTER JOIN {sql.table(connection, Answer)}"
         f" ON {column(AttemptQuestion, 'id')} = {column(Answer, 'question')}"

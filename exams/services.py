@@ -33,6 +33,7 @@ from . import clock, selectors, signals
 from .errors import (
     AttemptFinished,
     AttemptInProgress,
+    CallsFinal,
     CertificateRevoked,
     DeadlinePassed,
     ExamError,
@@ -524,22 +525,31 @@ def _open_attempt_locked(*, attempt_id: int, now: datetime) -> QuerySet[Attempt]
 
 
 def _change_answer(
-    *, question_id: int, attempt_id: int, now: datetime, payload: dict[str, Any]
+    *,
+    question_id: int,
+    attempt_id: int,
+    now: datetime,
+    payload: dict[str, Any],
+    final: bool = False,
 ) -> int:
-    """Replace the answer while its attempt is open (and lock the attempt): rows changed.
+    """Replace the answer while its attempt is open and its calls are not final (and lock
+    the attempt): rows changed. ``final`` makes the calls final at ``now`` (issue 22).
 
-    What ``Answer.objects.filter(question_id=…, attempt_id__in=_open_attempt_locked(…)
-    .values("pk")).update(payload=…, saved_at=now, revision=F("revision") + 1)`` runs, in
-    one plain statement (config/sql.py): every answer of exam day runs it.
+    What ``Answer.objects.filter(question_id=…, final_at__isnull=True,
+    attempt_id__in=_open_attempt_locked(…).values("pk")).update(payload=…, saved_at=now,
+    revision=F("revision") + 1)`` runs (``final_at=now`` too, ``final``), in one plain
+    statement (config/sql.py): every answer of exam day runs it.
     ``tests/exams/test_services.py`` holds it to the ORM's write.
     """
     connection = connections[router.db_for_write(Answer)]
+    finality = [sql.parameter(connection, Answer, "final_at", now)] if final else []
     with connection.cursor() as cursor:
         cursor.execute(
-            _change_answer_sql(connection),
+            _CHANGE_ANSWER_SQL[final](connection),
             [
                 sql.parameter(connection, Answer, "payload", payload),
                 sql.parameter(connection, Answer, "saved_at", now),
+                *finality,
                 sql.parameter(connection, Answer, "question", question_id),
                 sql.parameter(connection, Attempt, "id", attempt_id),
                 sql.parameter(connection, Attempt, "deadline", now),
@@ -548,8 +558,7 @@ def _change_answer(
         return cursor.rowcount
 
 
-@sql.per_vendor
-def _change_answer_sql(connection: Any) -> str:
+def _change_answer_sql(connection: Any, *, final: bool) -> str:
     quote = connection.ops.quote_name
     answer_column = functools.partial(sql.column, connection, Answer)
     attempt_column = functools.partial(sql.column, connection, Attempt)
@@ -557,15 +566,23 @@ def _change_answer_sql(connection: Any) -> str:
     # The lock of _open_attempt_locked, taken by every run of the statement: PostgreSQL's
     # row lock (SQLite has no row locks, and serializes every write to the database).
     lock = " FOR NO KEY UPDATE" if connection.vendor == "postgresql" else ""
+    finality = f", {quote(field('final_at').column)} = %s" if final else ""
     return (
         f"UPDATE {sql.table(connection, Answer)}"
         f" SET {quote(field('payload').column)} = %s, {quote(field('saved_at').column)} = %s,"
-        f" {quote(field('revision').column)} = ({answer_column('revision')} + 1)"
-        f" WHERE {answer_column('question')} = %s AND {answer_column('attempt')} IN"
+        f" {quote(field('revision').column)} = ({answer_column('revision')} + 1){finality}"
+        f" WHERE {answer_column('question')} = %s"
+        f" AND {answer_column('final_at')} IS NULL AND {answer_column('attempt')} IN"
         f" (SELECT {attempt_column('id')} FROM {sql.table(connection, Attempt)}"
         f" WHERE {attempt_column('id')} = %s AND {attempt_column('finished_at')} IS NULL"
         f" AND {attempt_column('deadline')} > %s{lock})"
     )
+
+
+_CHANGE_ANSWER_SQL = {
+    final: sql.per_vendor(functools.partial(_change_answer_sql, final=final))
+    for final in (True, False)
+}
 
 
 def save_answer(
@@ -579,28 +596,65 @@ def save_answer(
 
     ``answer`` is a validated :class:`quiz.forms.AnswerForm`'s ``answer``. A change is
     one conditional UPDATE; the first answer is one INSERT after one locking read of
-    the attempt. Either way the write is refused once the attempt is finished.
+    the attempt. Either way the write is refused once the attempt is finished, and a frame
+    stroke's once its calls are final (:class:`CallsFinal`).
     """
+    _write_answer(attempt=attempt, question=question, answer=answer, final=False, now=now)
+
+
+def make_calls_final(
+    *,
+    attempt: Attempt,
+    question: AttemptQuestion,
+    answer: Mapping[str, Any],
+    now: datetime | None = None,
+) -> None:
+    """Keep a frame stroke's complete answer and make its calls final (issue 22): the next
+    stroke of the frame opens, and this answer is never changed again. The same write as
+    :func:`save_answer` (under the same lock of the open attempt, so that finishing the
+    attempt and making calls final never race), refused for a question that is no frame
+    stroke, a stroke whose stroke before it has no final calls yet, or final calls.
+    """
+    if not question.is_frame_stroke:  # the question page never asks it (question_page.press)
+        raise ValueError("only a frame's strokes have calls to make final")
+    if refusal := selectors.stroke_refusal(question=question):
+        raise refusal
+    _write_answer(attempt=attempt, question=question, answer=answer, final=True, now=now)
+
+
+def _write_answer(
+    *,
+    attempt: Attempt,
+    question: AttemptQuestion,
+    answer: Mapping[str, Any],
+    final: bool,
+    now: datetime | None,
+) -> None:
     now = now or clock.now()
     if question.attempt_id != attempt.pk:
         raise QuestionNotDrawn()
     _check_open(attempt=attempt, now=now)
+    if question.calls_final:  # read with the question: no query
+        raise CallsFinal()
     payload = dict(answer)
-    # The row only changes while its attempt is open, checked (and the attempt locked)
-    # by the same statement.
-    change = {"question_id": question.pk, "attempt_id": attempt.pk, "now": now, "payload": payload}
+    # The row only changes while its attempt is open and its calls not final, checked (and
+    # the attempt locked) by the same statement.
+    change = {"question_id": question.pk, "attempt_id": attempt.pk, "now": now,
+              "payload": payload, "final": final}
     with transaction.atomic():
         if question.saved_answer() is not None:  # read with the question: no query
             if _change_answer(**change):
+                _read_final(question, now if final else None)
                 return
-            raise AttemptFinished()
+            raise _why_unchanged(question)
         if not _open_attempt_locked(attempt_id=attempt.pk, now=now).exists():
             # Another request finished it since the check above.
             raise AttemptFinished()
         try:
             with transaction.atomic():
                 created = Answer.objects.create(
-                    attempt=attempt, question=question, payload=payload, saved_at=now
+                    attempt=attempt, question=question, payload=payload, saved_at=now,
+                    final_at=now if final else None,
                 )
             question.read_with_answer(created)
             return
@@ -609,7 +663,21 @@ def save_answer(
             pass
         if _change_answer(**change):
             return
-    raise AttemptFinished()
+    raise _why_unchanged(question)
+
+
+def _read_final(question: AttemptQuestion, final_at: datetime | None) -> None:
+    """The question's answer as read says its calls are final, once they are."""
+    if final_at is not None and (answer := question.saved_answer()) is not None:
+        answer.final_at = final_at
+
+
+def _why_unchanged(question: AttemptQuestion) -> ExamError:
+    """Why a write changed no row: another request made the calls final, or finished the
+    attempt, since this one read the question."""
+    if Answer.objects.filter(question_id=question.pk, final_at__isnull=False).exists():
+        return CallsFinal()
+    return AttemptFinished()
 
 
 def set_flag(

@@ -32,7 +32,7 @@ from quiz.forms import AnswerForm, answer_initial
 from quiz.numbers import format_number
 
 from . import clock, invitations, question_page, regrading, selectors, services
-from .errors import ExamError, NotYours, QuestionNotDrawn
+from .errors import ExamError, NotYours, QuestionNotDrawn, StrokeNotYet
 from .forms import (
     EnrolForm,
     EnrolmentCSVForm,
@@ -46,6 +46,7 @@ from .forms import (
     VerifyForm,
     language_choices,
     offered_languages,
+    read_only,
 )
 from .models import Attempt, Certificate, Enrolment, Exam, frozen_scenario
 
@@ -225,7 +226,7 @@ def attempt(request: HttpRequest, attempt_id: int) -> HttpResponse:
     if attempt.is_finished:
         return redirect("exams:result", attempt_id=attempt.pk)
     progress = selectors.attempt_progress(attempt=attempt)
-    position = next((item.position for item in progress if not item.complete), 1)
+    position = next((item.position for item in progress if not item.done), 1)
     with translation.override(attempt.language):
         return redirect(reverse("exams:question", args=[attempt.pk, position]))
 
@@ -253,6 +254,8 @@ def question(request: HttpRequest, attempt_id: int, position: int) -> HttpRespon
         return response
     if drawn is None:
         raise QuestionNotDrawn()
+    if refused := selectors.stroke_refusal(question=drawn):
+        return _stroke_not_yet(request, attempt=attempt, refused=refused)
     scenario = frozen_scenario(drawn, closed_book=True)
     saved = drawn.saved_answer()
     initial = answer_initial(saved.payload) if saved else None
@@ -267,7 +270,10 @@ def question(request: HttpRequest, attempt_id: int, position: int) -> HttpRespon
             go=QuestionPageForm(data=request.POST, last=attempt.question_count).destination,
             answer=form.answer if complete else form.partial_answer,
             complete=complete,
-            changed=form.has_changed(),
+            # Final calls are shown disabled, so their page sends no answer form: only one
+            # that does (its hidden ``scenario``, e.g. a stale tab) can try to change them.
+            changed=form.has_changed()
+            and (not drawn.calls_final or "scenario" in request.POST),
         )
         if step.destination is not None:
             return _after_step(request, attempt=attempt, step=step)
@@ -280,6 +286,8 @@ def question(request: HttpRequest, attempt_id: int, position: int) -> HttpRespon
         saved_partially = step.saved
     else:
         form = AnswerForm(scenario=scenario, initial=initial)
+        if drawn.calls_final:
+            read_only(form)
     return _question_page(
         request, attempt=attempt, drawn=drawn, scenario=scenario, form=form,
         saved=saved, saved_partially=saved_partially, status=status,
@@ -300,6 +308,8 @@ def _question_page(
     """The question page: the question, the form, the progress and the time left.
 
     ``saved`` is the answer as the page was opened (before this request saved anything)."""
+    progress = selectors.attempt_progress(attempt=attempt)
+    here = progress[drawn.position - 1]  # positions run from 1, one question each
     return render(
         request,
         "exams/question.html",
@@ -309,7 +319,9 @@ def _question_page(
             "drawn": drawn,
             "scenario": scenario,
             "form": form,
-            "progress": selectors.attempt_progress(attempt=attempt),
+            "here": here,
+            "next_locked": drawn.position < len(progress) and progress[drawn.position].locked,
+            "progress": progress,
             "remaining": selectors.remaining_seconds(attempt=attempt),
             "saved_partially": saved_partially,
             "saved_complete": saved is not None
@@ -326,13 +338,27 @@ def _after_step(
     (:mod:`exams.question_page` decided both)."""
     if step.go == "save" and _wants_json(request):  # the autosave: complete, saved
         return JsonResponse({"saved": True, "complete": True})
-    if step.kept == "complete":
+    if step.kept == "final":
+        messages.success(request, _("Your calls are final. The frame goes on."))
+    elif step.kept == "complete":
         messages.success(request, _("Answer saved."))
     elif step.kept == "partial":
         messages.warning(request, _("Your answer so far is saved; it is not complete yet."))
     if step.destination == "review":
         return redirect("exams:submit", attempt_id=attempt.pk)
     return redirect("exams:question", attempt_id=attempt.pk, position=step.destination)
+
+
+def _stroke_not_yet(
+    request: HttpRequest, *, attempt: Attempt, refused: StrokeNotYet
+) -> HttpResponse:
+    """A frame stroke asked for too early (a link, a forged address, a stale page): nothing
+    is shown or kept; the candidate is told why and led to the stroke to make final first
+    (the autosave gets the refusal)."""
+    if _wants_json(request):
+        raise refused
+    messages.warning(request, refused.message)
+    return redirect("exams:question", attempt_id=attempt.pk, position=refused.position)
 
 
 @candidate_only
@@ -375,6 +401,9 @@ def submit(request: HttpRequest, attempt_id: int) -> HttpResponse:
             "unanswered": [item.position for item in progress if not item.answered],
             "incomplete": [item.position for item in progress if item.incomplete],
             "flagged": [item.position for item in progress if item.flagged],
+            # frame strokes (issue 22): not open yet (no link), and those with final calls
+            "locked": [item.position for item in progress if item.locked],
+            "final": [item.position for item in progress if item.final],
             "remaining": selectors.remaining_seconds(attempt=attempt),
         },
     )

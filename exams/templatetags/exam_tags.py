@@ -142,7 +142,8 @@ def seconds_left(value: Any) -> str:
 @register.simple_tag
 def question_nav(progress: list[Any], *, attempt: Any, current: int | None = None) -> SafeString:
     """The attempt's questions as numbered links, each marked answered, incomplete or not,
-    and flagged (``selectors.attempt_progress``).
+    and flagged (``selectors.attempt_progress``); a frame stroke's calls final, or the
+    stroke not open yet (no link: it opens once the stroke before it is final).
 
     On a question page (``current``) each number is a button of the answer form, so that
     going there keeps the answer given. Built without a template: a question page shows it
@@ -170,7 +171,11 @@ def question_nav(progress: list[Any], *, attempt: Any, current: int | None = Non
 
 
 def _nav_item(item: Any, attempt: Any, current: int | None) -> SafeString:
-    if item.incomplete:
+    if item.locked:
+        state, said = "locked", gettext("not open yet: the stroke before it is not final")
+    elif item.final:
+        state, said = "final", gettext("calls final")
+    elif item.incomplete:
         state, said = "incomplete", gettext("answered, not complete")
     elif item.answered:
         state, said = "answered", gettext("answered")
@@ -190,6 +195,8 @@ def _nav_item(item: Any, attempt: Any, current: int | None) -> SafeString:
         hidden,
         " ⚑" if item.flagged else "",
     )
+    if item.locked:  # a frame stroke that may not open yet (issue 22): no link to follow
+        return format_html('<span aria-disabled="true" {}</span>', inside)
     if current:
         return format_html(
             '<button type="submit" form="answer-form" name="go" value="{}" {}</button>',

@@ -342,3 +342,34 @@ def family_exam(federation: Federation, now: datetime, **overrides: Any) -> Exam
             topic=Topic.objects.get(slug=topic) if topic else None,
         )
     return exam
+
+
+# --- a frame section, played in order (issue 22) -------------------------------------------
+
+#: One scenario (position 1), then a frame section of four strokes (positions 2 to 5).
+FRAME_SECTIONS = [("sequence", 1, "scenarios"), (None, 4, "frame")]
+
+
+def stroke_answer(question: AttemptQuestion) -> dict[str, Any]:
+    """The engine's whole decision for a frozen frame stroke, as the answer form gives it."""
+    from quiz import grading
+
+    decision = grading.decide(question.case)
+    return grading.expected_answer(decision=decision, ask=question.ask, ask_ball="")
+
+
+@pytest.fixture
+def frame_attempt(federation: Federation, bank: list[Scenario], now: datetime) -> Any:
+    """A running attempt at an exam of one scenario and a frame section of four strokes."""
+    import random
+
+    from exams.frames import frame_window
+
+    frame_window.cache_clear()  # the window is kept per attempt id, which tests reuse
+    exam = family_exam(federation, now, family_sections=FRAME_SECTIONS, slug="frame-exam")
+    enrolment = services.enrol_candidate(
+        exam=exam, full_name="Frame Candidate", email="frame@example.org", now=now
+    )
+    return services.start_attempt(
+        enrolment=enrolment, language="en", now=now, rng=random.Random(1)
+    )

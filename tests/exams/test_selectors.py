@@ -7,11 +7,12 @@ from datetime import timedelta
 
 import pytest
 from django.db import connection
+from django.db.models import F
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone, translation
 
 from exams import selectors, services
-from exams.errors import NotYours
+from exams.errors import NotYours, StrokeNotYet
 from exams.models import Answer, Attempt, AttemptQuestion, Enrolment, Exam
 from exams.selectors import (
     _ENROLMENT_ON_THE_PAGE,
@@ -22,6 +23,8 @@ from exams.selectors import (
     _progress_rows,
 )
 from tests.same_as_orm import values_of
+
+from .conftest import stroke_answer
 
 pytestmark = pytest.mark.django_db
 
@@ -238,12 +241,19 @@ def test_a_question_nobody_may_read_is_read_by_neither(attempts, candidate, exam
                 assert orm_question(**found, with_exam=with_exam) is None
 
 
-def test_the_attempts_question_list_is_read_as_the_orm_reads_it(attempts):
-    for attempt in attempts:
+def test_the_attempts_question_list_is_read_as_the_orm_reads_it(attempts, frame_attempt, now):
+    first_stroke = frame_attempt.questions.get(position=2)
+    services.make_calls_final(
+        attempt=frame_attempt, question=first_stroke, answer=stroke_answer(first_stroke), now=now
+    )
+    for attempt in (*attempts, frame_attempt):
         orm = (
             AttemptQuestion.objects.filter(attempt_id=attempt.pk)
             .order_by("position")
-            .values_list("position", "flagged", "answer__payload", "ask", "ask_ball")
+            .values_list(
+                "position", "flagged", "answer__payload", "ask", "ask_ball", "seed",
+                "frame_stroke", "answer__final_at",
+            )
         )
         mine = _progress_rows(attempt_id=attempt.pk)
         assert [[(type(v), v) for v in row] for row in mine] == [
@@ -251,7 +261,110 @@ def test_the_attempts_question_list_is_read_as_the_orm_reads_it(attempts):
         ]
         assert any(row[2] is None for row in mine), "an unanswered question: no payload"
         assert any(row[2] is not None for row in mine)
+    assert [row[-1] for row in mine] == [None, now, None, None, None], "a stroke made final"
     assert _progress_rows(attempt_id=10**9) == []
+
+
+# --- a frame section is played in order (issue 22) ----------------------------------------
+
+
+def make_final(attempt, position, now):
+    question = attempt.questions.get(position=position)
+    services.make_calls_final(
+        attempt=attempt, question=question, answer=stroke_answer(question), now=now
+    )
+
+
+def orm_previous_stroke_open(question) -> bool:
+    """Whether the stroke before ``question`` in its frame waits for final calls, by the ORM."""
+    return AttemptQuestion.objects.filter(
+        pk=question.pk,
+        attempt__questions__position=F("position") - 1,
+        attempt__questions__seed=F("seed"),
+        attempt__questions__frame_stroke=F("frame_stroke") - 1,
+        attempt__questions__answer__final_at__isnull=True,
+    ).exists()
+
+
+def test_the_question_read_says_whether_the_stroke_before_waits(frame_attempt, now):
+    user = frame_attempt.enrolment.user
+    seen = []
+    for finals in range(3):
+        if finals:
+            make_final(frame_attempt, 1 + finals, now)
+        for position in range(1, 6):
+            mine = _candidates_question(
+                attempt_id=frame_attempt.pk, position=position, user_id=user.pk, with_exam=False
+            )
+            assert mine.previous_stroke_open == orm_previous_stroke_open(mine)
+            seen.append(mine.previous_stroke_open)
+    # nothing final: strokes 2, 3, 4 of the section wait; then one fewer each time
+    assert seen == [False, False, True, True, True] + [False, False, False, True, True] + [
+        False, False, False, False, True
+    ]
+
+
+def test_a_stroke_opens_once_the_stroke_before_it_is_final(frame_attempt, now):
+    user = frame_attempt.enrolment.user
+
+    def refusal(position, *, read=True):
+        if read:
+            question = selectors.question_for_candidate(
+                user=user, attempt_id=frame_attempt.pk, position=position
+            )
+        else:  # an instance the question read did not give: the selector asks
+            question = AttemptQuestion.objects.get(attempt=frame_attempt, position=position)
+        return selectors.stroke_refusal(question=question)
+
+    assert refusal(1) is None and refusal(2) is None  # a scenario; the frame's first stroke
+    for position in (3, 4, 5):
+        for read in (True, False):
+            refused = refusal(position, read=read)
+            assert isinstance(refused, StrokeNotYet) and refused.position == 2
+    make_final(frame_attempt, 2, now)
+    assert refusal(3) is None and refusal(3, read=False) is None
+    assert refusal(5).position == refusal(4).position == 3
+
+
+def test_a_refusal_costs_a_query_an_open_stroke_none(frame_attempt, now):
+    user = frame_attempt.enrolment.user
+    read = {
+        position: selectors.question_for_candidate(
+            user=user, attempt_id=frame_attempt.pk, position=position
+        )
+        for position in (1, 2, 3)
+    }
+    with CaptureQueriesContext(connection) as queries:
+        assert selectors.stroke_refusal(question=read[1]) is None
+        assert selectors.stroke_refusal(question=read[2]) is None
+    assert len(queries) == 0
+    with CaptureQueriesContext(connection) as queries:
+        assert selectors.stroke_refusal(question=read[3]).position == 2
+    assert len(queries) == 1
+
+
+def test_progress_shows_strokes_final_and_not_open_yet(frame_attempt, now):
+    def states():
+        return [
+            (item.stroke, item.final, item.locked, item.last_stroke, item.done)
+            for item in selectors.attempt_progress(attempt=frame_attempt)
+        ]
+
+    assert states() == [(False, False, False, False, False)] + [
+        (True, False, False, False, False),
+        (True, False, True, False, False),
+        (True, False, True, False, False),
+        (True, False, True, True, False),
+    ]
+    make_final(frame_attempt, 2, now)
+    third = frame_attempt.questions.get(position=3)
+    services.save_answer(attempt=frame_attempt, question=third, answer=stroke_answer(third),
+                         now=now)
+    assert states()[1:4] == [
+        (True, True, False, False, True),
+        (True, False, False, False, False),  # answered completely, but not final: not done
+        (True, False, True, False, False),
+    ]
 
 
 @pytest.mark.parametrize("zone", ["UTC", "America/St_Johns"])

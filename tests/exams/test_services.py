@@ -16,6 +16,7 @@ from exams import services
 from exams.errors import (
     AttemptFinished,
     AttemptInProgress,
+    CallsFinal,
     CertificateRevoked,
     DeadlinePassed,
     ExamError,
@@ -24,10 +25,13 @@ from exams.errors import (
     NoAttemptsLeft,
     NotEnoughQuestions,
     QuestionNotDrawn,
+    StrokeNotYet,
     WaitingPeriod,
 )
 from exams.models import Answer, Attempt, AttemptQuestion, AuditEvent, Certificate, Enrolment
 from quiz.models import Scenario
+
+from .conftest import stroke_answer
 
 pytestmark = pytest.mark.django_db
 
@@ -707,19 +711,22 @@ def test_expiry_counts_the_exams_months_from_the_issue_date(
 # --- the answer's update, written by hand (config/sql.py), writes what the ORM writes ---
 
 
-def orm_change_answer(*, question_id, attempt_id, now, payload) -> int:
+def orm_change_answer(*, question_id, attempt_id, now, payload, final=False) -> int:
     """The answer's update as the ORM runs it."""
+    finality = {"final_at": now} if final else {}
     return Answer.objects.filter(
         question_id=question_id,
+        final_at__isnull=True,
         attempt_id__in=services._open_attempt_locked(attempt_id=attempt_id, now=now).values("pk"),
-    ).update(payload=payload, saved_at=now, revision=F("revision") + 1)
+    ).update(payload=payload, saved_at=now, revision=F("revision") + 1, **finality)
 
 
 def written(question) -> tuple:
     answer = Answer.objects.filter(question=question).first()
     if answer is None:
         return ()
-    return (answer.payload, answer.saved_at, answer.saved_at.utcoffset(), answer.revision)
+    final = answer.final_at and (answer.final_at, answer.final_at.utcoffset())
+    return (answer.payload, answer.saved_at, answer.saved_at.utcoffset(), answer.revision, final)
 
 
 #: Unicode, nested, None and numbers inside the JSON: stored as given.
@@ -753,6 +760,25 @@ def test_the_answers_update_writes_what_the_orms_writes(enrolment, now, wrong, m
     assert written(unanswered) == ()
 
 
+@pytest.mark.parametrize("zone", ["UTC", "Asia/Tehran"])
+def test_the_final_answers_update_writes_what_the_orms_writes(enrolment, now, wrong, zone):
+    attempt = start(enrolment, now)
+    mine, theirs, *_ = attempt.questions.order_by("position")
+    for question in (mine, theirs):
+        services.save_answer(attempt=attempt, question=question, answer=wrong(question), now=now)
+    when = (now + timedelta(minutes=3)).astimezone(ZoneInfo(zone))
+    for final, rows in ((True, 1), (False, 0), (True, 0)):  # once final, never changed again
+        change = {"attempt_id": attempt.pk, "now": when, "payload": PAYLOADS[final],
+                  "final": final}
+        changed = services._change_answer(question_id=mine.pk, **change)
+        assert changed == orm_change_answer(question_id=theirs.pk, **change) == rows
+        assert written(mine) == written(theirs)
+        when += timedelta(minutes=1)
+    assert written(mine)[0] == PAYLOADS[True] and written(mine)[-1][0] == now + timedelta(
+        minutes=3
+    )
+
+
 def test_the_answers_update_locks_the_attempt_every_time(enrolment, now, wrong, right):
     attempt = start(enrolment, now)
     question = attempt.questions.get(position=1)
@@ -769,3 +795,98 @@ def test_the_answers_update_locks_the_attempt_every_time(enrolment, now, wrong, 
         assert all("FOR NO KEY UPDATE" in sql for sql in updates)
     assert Answer.objects.get(question=question).revision == 4
 
+
+
+# --- a frame stroke's calls made final (issue 22) -------------------------------------------
+
+
+def stroke(attempt, position):
+    return attempt.questions.get(position=position)
+
+
+def test_calls_made_final_are_kept_final(frame_attempt, now):
+    first = stroke(frame_attempt, 2)
+    answer = stroke_answer(first)
+    services.make_calls_final(attempt=frame_attempt, question=first, answer=answer, now=now)
+    kept = Answer.objects.get(question=first)
+    assert (kept.payload, kept.final_at, kept.revision) == (answer, now, 1)
+    assert first.calls_final and stroke(frame_attempt, 2).calls_final
+
+
+def test_a_kept_answer_is_made_final_by_the_same_write(frame_attempt, now, clock):
+    first = stroke(frame_attempt, 2)
+    answer = stroke_answer(first)
+    services.save_answer(attempt=frame_attempt, question=first, answer={}, now=now)
+    assert not stroke(frame_attempt, 2).calls_final, "a keep is never final"
+    later = now + timedelta(minutes=1)
+    services.make_calls_final(
+        attempt=frame_attempt, question=stroke(frame_attempt, 2), answer=answer, now=later
+    )
+    kept = Answer.objects.get(question=first)
+    assert (kept.payload, kept.final_at, kept.saved_at, kept.revision) == (answer, later, later, 2)
+
+
+@pytest.mark.parametrize("write", ["save_answer", "make_calls_final"])
+def test_final_calls_are_never_changed(frame_attempt, now, write):
+    first = stroke(frame_attempt, 2)
+    answer = stroke_answer(first)
+    services.make_calls_final(attempt=frame_attempt, question=first, answer=answer, now=now)
+    before = written(first)
+    for question in (first, stroke(frame_attempt, 2)):  # as read then, and read again
+        with pytest.raises(CallsFinal):
+            getattr(services, write)(
+                attempt=frame_attempt, question=question, answer={"legal": True},
+                now=now + timedelta(minutes=1),
+            )
+    assert written(first) == before
+
+
+def test_calls_made_final_by_another_request_meanwhile_are_refused(frame_attempt, now):
+    first = stroke(frame_attempt, 2)
+    services.save_answer(attempt=frame_attempt, question=first, answer={}, now=now)
+    stale = stroke(frame_attempt, 2)  # read before the other request made the calls final
+    services.make_calls_final(
+        attempt=frame_attempt, question=stroke(frame_attempt, 2), answer=stroke_answer(first),
+        now=now,
+    )
+    with pytest.raises(CallsFinal):
+        services.save_answer(attempt=frame_attempt, question=stale, answer={}, now=now)
+    assert Answer.objects.get(question=first).payload == stroke_answer(first)
+
+
+def test_a_stroke_is_made_final_only_after_the_stroke_before_it(frame_attempt, now):
+    second = stroke(frame_attempt, 3)
+    with pytest.raises(StrokeNotYet) as refused:
+        services.make_calls_final(
+            attempt=frame_attempt, question=second, answer=stroke_answer(second), now=now
+        )
+    assert refused.value.position == 2 and refused.value.status == 409
+    assert not Answer.objects.filter(question=second).exists()
+
+
+def test_a_finished_attempt_takes_no_final_calls(frame_attempt, now):
+    first = stroke(frame_attempt, 2)
+    services.submit_attempt(attempt=frame_attempt, now=now)
+    with pytest.raises(AttemptFinished):
+        services.make_calls_final(
+            attempt=frame_attempt, question=first, answer=stroke_answer(first), now=now
+        )
+    assert not Answer.objects.filter(question=first).exists()
+
+
+def test_only_a_frame_stroke_has_calls_to_make_final(frame_attempt, now, right):
+    scenario = stroke(frame_attempt, 1)
+    with pytest.raises(ValueError):
+        services.make_calls_final(
+            attempt=frame_attempt, question=scenario, answer=right(scenario), now=now
+        )
+
+
+def test_final_calls_are_graded_as_any_answer(frame_attempt, now):
+    for position in range(2, 6):
+        question = stroke(frame_attempt, position)
+        services.make_calls_final(
+            attempt=frame_attempt, question=question, answer=stroke_answer(question), now=now
+        )
+    finished = services.submit_attempt(attempt=frame_attempt, now=now + timedelta(minutes=1))
+    assert [q.score for q in finished.questions.order_by("position")][1:] == [1.0] * 4

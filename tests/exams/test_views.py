@@ -17,7 +17,7 @@ from django.utils import translation
 from django.utils.html import escape
 
 from exams import services
-from exams.errors import NoAttemptsLeft, NotYours, QuestionNotDrawn
+from exams.errors import CallsFinal, NoAttemptsLeft, NotYours, QuestionNotDrawn, StrokeNotYet
 from exams.invitations import token_hash
 from exams.models import (
     Answer,
@@ -31,6 +31,8 @@ from exams.models import (
 from quiz.explain import explain
 from quiz.forms import CHOOSE_ONE
 from quiz.grading import decide
+
+from .conftest import post_data, right_answer, stroke_answer
 
 pytestmark = pytest.mark.django_db
 
@@ -1231,3 +1233,180 @@ def test_a_name_left_empty_in_a_language_is_shown_in_english(
     assert re.search(r"<h1>\s*Referee level 1\s*</h1>", page)
     french = client.get(url("enrolment", enrolment.pk, language="fr")).content.decode()
     assert re.search(r"<h1>\s*Arbitre niveau 1\s*</h1>", french)  # a name given is kept
+
+
+# --- a frame section is played in order (issue 22) ----------------------------------------
+
+
+@pytest.fixture
+def framed(client, frame_attempt, clock):
+    """The frame attempt's candidate signed in: one scenario (1), then strokes 2 to 5."""
+    client.force_login(frame_attempt.enrolment.user)
+    return frame_attempt
+
+
+def stroke_post(attempt, position, go=None, answer=None):
+    question = attempt.questions.get(position=position)
+    data = post_data(question, stroke_answer(question) if answer is None else answer)
+    return {**data, "go": go} if go else data
+
+
+def final_at(attempt, position):
+    answers = Answer.objects.filter(question__attempt=attempt, question__position=position)
+    return answers.values_list("final_at", flat=True).first()
+
+
+def test_a_later_stroke_leads_to_the_stroke_to_make_final(client, framed):
+    for position in (3, 5):
+        response = client.get(url("question", framed.pk, position), follow=True)
+        assert response.redirect_chain == [(url("question", framed.pk, 2), 302)]
+        page = response.content.decode()
+        assert "make your calls for this stroke final before you go on" in page
+        third = framed.questions.get(position=3)
+        assert escape(third.narrative.split("\n\n")[1]) not in page  # nothing of stroke 3 shown
+
+
+def test_a_stroke_not_open_yet_takes_no_post(client, framed):
+    address = url("question", framed.pk, 3)
+    response = client.post(address, stroke_post(framed, 3, go="final"))
+    assert response.status_code == 302 and response["Location"] == url("question", framed.pk, 2)
+    autosave = client.post(address, stroke_post(framed, 3), headers={"X-Requested-With": "fetch"})
+    assert autosave.status_code == 409 and autosave.json()["saved"] is False
+    assert "before you go on" in autosave.json()["error"]
+    assert not Answer.objects.filter(question__attempt=framed).exists()
+
+
+def test_making_the_calls_final_goes_on_to_the_next_stroke(client, framed, clock):
+    page = client.get(url("question", framed.pk, 2)).content.decode()
+    assert 'value="final"' in page and "Make these calls final and go on to the next stroke" in page
+    assert "cannot be changed: the frame goes on from them" in page
+    response = client.post(url("question", framed.pk, 2), stroke_post(framed, 2, go="final"),
+                           follow=True)
+    assert response.redirect_chain == [(url("question", framed.pk, 3), 302)]
+    assert "Your calls are final. The frame goes on." in response.content.decode()
+    assert final_at(framed, 2) == clock()
+
+
+def test_the_last_stroke_of_the_section_is_made_final_and_leads_on(client, framed, clock):
+    for position in (2, 3, 4):
+        client.post(url("question", framed.pk, position), stroke_post(framed, position, "final"))
+    page = client.get(url("question", framed.pk, 5)).content.decode()
+    assert ">Make these calls final</button>" in page
+    response = client.post(url("question", framed.pk, 5), stroke_post(framed, 5, "final"))
+    assert response["Location"] == url("submit", framed.pk)
+    assert all(final_at(framed, position) for position in range(2, 6))
+
+
+def test_an_incomplete_answer_is_kept_not_final(client, framed):
+    answer = stroke_answer(framed.questions.get(position=2))
+    partial = {name: value for name, value in answer.items() if name != "ball_on"}
+    response = client.post(url("question", framed.pk, 2), stroke_post(framed, 2, "final", partial))
+    assert response.status_code == 400
+    assert Answer.objects.get(question__position=2, question__attempt=framed).payload == partial
+    assert final_at(framed, 2) is None
+
+
+def test_the_autosave_keeps_a_stroke_never_final(client, framed):
+    response = client.post(url("question", framed.pk, 2), stroke_post(framed, 2),
+                           headers={"X-Requested-With": "fetch"})
+    assert response.json() == {"saved": True, "complete": True}
+    assert final_at(framed, 2) is None
+    # a plain keep without the script stays on the stroke, never final
+    kept = client.post(url("question", framed.pk, 2), stroke_post(framed, 2, "save"))
+    assert kept["Location"] == url("question", framed.pk, 2) and final_at(framed, 2) is None
+    assert client.get(url("question", framed.pk, 3)).status_code == 302
+
+
+def test_leaving_a_stroke_keeps_its_answer_not_final(client, framed):
+    response = client.post(url("question", framed.pk, 2), stroke_post(framed, 2, "1"))
+    assert response["Location"] == url("question", framed.pk, 1)
+    assert Answer.objects.filter(question__attempt=framed).count() == 1
+    assert final_at(framed, 2) is None
+
+
+def made_final(client, attempt, position=2):
+    client.post(url("question", attempt.pk, position), stroke_post(attempt, position, "final"))
+    assert final_at(attempt, position) is not None
+
+
+def test_a_final_strokes_page_shows_the_calls_read_only(client, framed):
+    made_final(client, framed)
+    page = client.get(url("question", framed.pk, 2)).content.decode()
+    assert "Your calls for this stroke are final" in page and 'value="final"' not in page
+    assert "data-autosave" not in page
+    inputs = re.findall(r"<input [^>]*>", page.split('id="answer-form"')[1].split("</form>")[0])
+    answer_inputs = [tag for tag in inputs if 'name="csrfmiddlewaretoken"' not in tag]
+    assert answer_inputs and all(" disabled" in tag for tag in answer_inputs)
+    assert re.search(r"<input [^>]*checked[^>]*disabled|<input [^>]*disabled[^>]*checked", page)
+    assert "Go on to the next stroke" in page
+
+
+def test_a_post_that_would_change_final_calls_is_refused(client, framed, wrong):
+    made_final(client, framed)
+    kept = Answer.objects.get(question__attempt=framed, question__position=2)
+    other = {**kept.payload, "legal": not kept.payload["legal"]}
+    for go in ("final", "save", "flag", "1"):
+        response = client.post(url("question", framed.pk, 2), stroke_post(framed, 2, go, other))
+        assert response.status_code == 409
+        assert refusal_text(response, CallsFinal.message) in response.content.decode()
+    autosave = client.post(url("question", framed.pk, 2), stroke_post(framed, 2, answer=other),
+                           headers={"X-Requested-With": "fetch"})
+    assert autosave.status_code == 409 and autosave.json()["saved"] is False
+    again = Answer.objects.get(pk=kept.pk)
+    assert (again.payload, again.revision, again.final_at) == (kept.payload, 1, kept.final_at)
+    assert not again.question.flagged
+
+
+def test_a_final_strokes_buttons_still_flag_and_lead_on(client, framed):
+    made_final(client, framed)
+    token_only = {}  # the page's answer fields are disabled: a button sends none of them
+    response = client.post(url("question", framed.pk, 2), {**token_only, "go": "flag"})
+    assert response["Location"] == url("question", framed.pk, 2)
+    assert framed.questions.get(position=2).flagged
+    assert client.post(url("question", framed.pk, 2), {"go": "3"})["Location"] == url(
+        "question", framed.pk, 3
+    )
+    # the same calls sent again (a second press, a stale tab) write nothing and lead on
+    response = client.post(url("question", framed.pk, 2), stroke_post(framed, 2, "final"))
+    assert response["Location"] == url("question", framed.pk, 3)
+    assert Answer.objects.get(question__attempt=framed, question__position=2).revision == 1
+
+
+def test_the_refusals_speak_the_candidates_language(client, framed):
+    framed.language = "fr"
+    framed.save(update_fields=["language"])
+    response = client.get(url("question", framed.pk, 4, language="fr"), follow=True)
+    with translation.override("fr"):
+        said = escape(str(StrokeNotYet.message))
+    assert said in response.content.decode() and "before you go on" not in said
+    made_final(client, framed)
+    kept = Answer.objects.get(question__attempt=framed, question__position=2).payload
+    other = {**kept, "legal": not kept["legal"]}
+    refused = client.post(url("question", framed.pk, 2, language="fr"),
+                          stroke_post(framed, 2, "final", other))
+    assert refused.status_code == 409
+    assert refusal_text(refused, CallsFinal.message) in refused.content.decode()
+    assert "Your calls" not in refusal_text(refused, CallsFinal.message)
+
+
+def test_the_progress_and_review_show_strokes_final_and_not_open_yet(client, framed):
+    made_final(client, framed)
+    page = client.get(url("question", framed.pk, 3)).content.decode()
+    nav = page.split('class="question-nav"')[1].split("</nav>")[0]
+    assert re.search(r'value="2" class="question-link final', nav)
+    assert re.search(r'<span aria-disabled="true" class="question-link locked[^"]*">4', nav)
+    assert 'value="4"' not in nav and 'value="5"' not in nav
+    assert 'value="4" class="link-button"' not in page  # no "Next question" to a closed stroke
+    review = client.get(url("submit", framed.pk)).content.decode()
+    assert url("question", framed.pk, 4) not in review
+    assert url("question", framed.pk, 5) not in review
+    assert "Frame strokes not open yet" in review
+    assert "Frame strokes whose calls are final" in review
+    assert url("question", framed.pk, 2) in review and url("question", framed.pk, 3) in review
+
+
+def test_resuming_leads_to_the_stroke_still_to_make_final(client, framed):
+    client.post(url("question", framed.pk, 1), stroke_post(framed, 1, "save", right_answer(
+        framed.questions.get(position=1))))
+    client.post(url("question", framed.pk, 2), stroke_post(framed, 2, "save"))
+    assert client.get(url("attempt", framed.pk))["Location"] == url("question", framed.pk, 2)
