@@ -303,7 +303,7 @@ def _snookered_after(
 def _procedure(state: Mapping[str, Any], procedure: Mapping[str, Any], striker: str) -> list[str]:
     kind = procedure.get("kind")
     if kind == "stalemate":
-        return _stalemate(procedure)
+        return _stalemate(procedure, four=len(state.get("players") or ()) > 2)
     if kind == "concede":
         return [_tell("%(side)s concedes the frame.", side=procedure.get("side", ""))]
     return [_tell("%(striker)s claims the frame.", striker=striker)]

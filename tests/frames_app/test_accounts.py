@@ -146,9 +146,7 @@ REDS_POTTED = {
 def test_the_counts_of_reds_take_their_plural_forms(language):
     state = {"players": ["A", "B"], "striker": "A", "ball_on": "red", "scores": {}}
     with translation.override(language):
-        left = {
-            count: _table({**state, "reds": count}, "A")[0][1] for count in REDS_LEFT[language]
-        }
+        left = {count: _table({**state, "reds": count}, "A")[0][1] for count in REDS_LEFT[language]}
         potted = {
             count: describe_stroke(
                 state={**state, "reds": 15},
@@ -158,3 +156,21 @@ def test_the_counts_of_reds_take_their_plural_forms(language):
         }
     assert left == REDS_LEFT[language]
     assert potted == REDS_POTTED[language]
+
+
+def test_a_four_handed_stalemate_asks_all_four_players():
+    state = {"players": FOUR_HANDED["players"], "striker": "Cal", "reds": 3, "ball_on": "red"}
+    step = {"procedure": {"kind": "stalemate", "all_agree_restart": True}}
+    told_in = {}
+    for language in ("en", "pl"):
+        with translation.override(language):
+            told_in[language] = describe_stroke(state=state, step=step)
+    assert "All four players agree to restart the frame at once." in told_in["en"]
+    assert told_in["pl"][-1] == (
+        "Cała czwórka zawodników zgadza się na natychmiastowe powtórzenie frejmu."
+    )
+    two = {**state, "players": ["A", "B"], "striker": "A"}
+    with translation.override("en"):
+        assert "Both players agree to restart the frame at once." in describe_stroke(
+            state=two, step=step
+        )
