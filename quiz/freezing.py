@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterable
 from typing import Any
 
 from django.conf import settings
@@ -33,10 +34,12 @@ def spec_of(family: Family) -> FamilySpec:
     return FamilySpec.from_dict(family.spec)
 
 
-def told_fields(instance: Instance) -> dict[str, str]:
-    """``title_<code>``, ``narrative_<code>``, ``question_<code>`` in every language."""
+def told_fields(instance: Instance, languages: Iterable[str] | None = None) -> dict[str, str]:
+    """``title_<code>``, ``narrative_<code>``, ``question_<code>`` in ``languages`` (every
+    language by default)."""
+    codes = [code for code, _name in settings.LANGUAGES] if languages is None else languages
     fields: dict[str, str] = {}
-    for code, _name in settings.LANGUAGES:
+    for code in codes:
         with translation.override(code):
             story = narrate(instance=instance)
         fields[f"title_{code}"] = story.title[:200]
@@ -50,6 +53,26 @@ def situation(scenario: Scenario) -> str:
     instances with the same situation are one question."""
     facts = {key: value for key, value in scenario.case.items() if key != "id"}
     return json.dumps([facts, scenario.ask, scenario.ask_ball], sort_keys=True)
+
+
+def retold_fields(*, scenario: Scenario, languages: Iterable[str]) -> dict[str, str]:
+    """The instance ``scenario`` froze, told in ``languages`` as the catalogues tell it now
+    (``title_<code>`` …); ``{}`` when its family no longer builds that situation for its seed.
+
+    The case is the instance's record: new words are only for the same situation (a family
+    edited since may build another one for the seed, and words never describe another case).
+    Computes only; the caller decides whether the words may change (``docs/families-in-
+    practice.md``, "Wording").
+    """
+    if scenario.family_id is None or scenario.seed is None:
+        return {}
+    try:
+        instance = build_instance(family=spec_of(scenario.family), seed=scenario.seed)
+    except FamilyError:
+        return {}
+    if instance.situation != situation(scenario):
+        return {}
+    return told_fields(instance, languages)
 
 
 def freeze_instance(*, family: Family, seed: int) -> Scenario:

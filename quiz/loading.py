@@ -158,9 +158,7 @@ def check_reserved_slugs(bank: Bank) -> None:
     if not slugs:
         return
     instances = set(
-        Scenario.objects.filter(slug__in=slugs, family__isnull=False).values_list(
-            "slug", flat=True
-        )
+        Scenario.objects.filter(slug__in=slugs, family__isnull=False).values_list("slug", flat=True)
     )
     families = set(Family.objects.values_list("slug", flat=True))
     for slug, entry in bank.scenarios.items():

@@ -15,10 +15,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from django.conf import settings
 from django.db.models import Count, Q, QuerySet
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from quiz import charts, review, situations
+from quiz.freezing import retold_fields
 from quiz.grading import Grade, grade
 from quiz.models import (
     Audience,
@@ -83,6 +85,35 @@ def practice_scenario(*, topic: str, slug: str) -> Scenario | None:
 def family_instance(*, family: Family, slug: str) -> Scenario | None:
     """The published instance ``slug`` of ``family``, or ``None``."""
     return published_scenarios().filter(family=family, slug=slug).first() if slug else None
+
+
+def is_answered(*, scenario: Scenario) -> bool:
+    """Whether anyone has answered ``scenario``, in practice or in a self-test."""
+    return (
+        PracticeAnswer.objects.filter(scenario=scenario).exists()
+        or SelfTestAnswer.objects.filter(scenario=scenario).exists()
+    )
+
+
+def shown_scenario(*, scenario: Scenario) -> Scenario:
+    """``scenario`` as a question page shows it (the same object, changed in memory only).
+
+    A family's instance nobody has answered yet is told in the reader's language as the
+    catalogues tell it now, not as when it was frozen; its first answer stores those words
+    (``services``), and an answered instance keeps the words it was answered with: they are
+    part of the record. Nothing is written here (a GET writes nothing). A hand-written
+    scenario is shown as written.
+    """
+    if scenario.family_id is None:
+        return scenario
+    language = translation.get_language()
+    if language not in {code for code, _name in settings.LANGUAGES}:
+        return scenario
+    if is_answered(scenario=scenario):
+        return scenario
+    for name, value in retold_fields(scenario=scenario, languages=[language]).items():
+        setattr(scenario, name, value)
+    return scenario
 
 
 def topics_with_counts() -> QuerySet[Topic]:

@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from quiz import review
 from quiz.families.spec import FamilyError
-from quiz.freezing import draw_instance
+from quiz.freezing import draw_instance, retold_fields
 from quiz.grading import Grade, grade
 from quiz.models import (
     Family,
@@ -30,6 +30,7 @@ from quiz.models import (
 from quiz.selectors import (
     FAMILY_CARD_PREFIX,
     handwritten_scenarios,
+    is_answered,
     is_weak_topic,
     next_position,
     practice_families,
@@ -73,6 +74,7 @@ def record_practice_answer(
     signed_in = user is not None and getattr(user, "is_authenticated", False)
     try:
         with transaction.atomic():
+            keep_current_words(scenario=scenario)
             stored = PracticeAnswer.objects.create(
                 user=user if signed_in else None,
                 scenario=scenario,
@@ -88,6 +90,24 @@ def record_practice_answer(
     except IntegrityError as error:
         raise AlreadyAnswered(str(error)) from error
     return stored, result
+
+
+def keep_current_words(*, scenario: Scenario) -> None:
+    """Before the first answer to a family's instance, store the words it is shown with now
+    (``selectors.shown_scenario``): the answer's record keeps what the trainee read.
+
+    An answered instance, a hand-written scenario, or an instance whose family no longer builds
+    its situation (``freezing.retold_fields``) keeps its words.
+    """
+    if scenario.family_id is None or is_answered(scenario=scenario):
+        return
+    fields = retold_fields(
+        scenario=scenario, languages=[code for code, _name in settings.LANGUAGES]
+    )
+    if fields:  # once per instance: its first answer
+        Scenario.objects.filter(pk=scenario.pk).update(**fields)
+        for name, text in fields.items():
+            setattr(scenario, name, text)
 
 
 def _count_in_progress(*, user: Any, scenario: Scenario, result: Grade, practice: bool) -> None:
@@ -187,6 +207,7 @@ def answer_self_test(
     )
     try:
         with transaction.atomic():
+            keep_current_words(scenario=scenario)
             stored = SelfTestAnswer.objects.create(
                 self_test=self_test,
                 position=position,

@@ -131,6 +131,7 @@ def practice(request: HttpRequest, topic: str, scenario: str) -> HttpResponse:
     scenario_object = selectors.practice_scenario(topic=topic, slug=scenario)
     if scenario_object is None:  # unknown, unpublished or exam-only: all alike
         raise Http404
+    scenario_object = selectors.shown_scenario(scenario=scenario_object)  # words of today
     state = PracticeState.of(request)
     context: dict[str, Any] = {
         "scenario": scenario_object,
@@ -371,6 +372,7 @@ def self_test_question(request: HttpRequest, test_id: uuid.UUID, position: int) 
             request, _("You have already answered this question; your first answer is kept.")
         )
         return redirect("quiz:self_test", test_id=self_test_object.pk)
+    scenario = selectors.shown_scenario(scenario=scenario)  # an unanswered instance: words of today
     form = AnswerForm(scenario=scenario, data=request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:

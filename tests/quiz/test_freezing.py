@@ -76,3 +76,32 @@ def test_a_seed_whose_slug_a_hand_written_scenario_holds_is_refused_not_overwrit
     written.refresh_from_db()
     assert written.family_id is None and written.case == bank["t-respot-blue"].case
     assert not Scenario.objects.filter(family=family).exists()
+
+
+# --- an instance told again as the catalogues tell it now (issue 25) ----------------------------
+
+
+def test_retold_fields_tell_the_same_situation_as_the_catalogues_do_now(families):
+    from quiz.freezing import retold_fields
+
+    family = families["miss-by-scores"]
+    frozen = freeze_instance(family=family, seed=3)
+    Scenario.objects.filter(pk=frozen.pk).update(title_fr="Vieux titre", narrative_fr="Vieux récit")
+    frozen.refresh_from_db()
+    fields = retold_fields(scenario=frozen, languages=["fr", "fa"])
+    with translation.override("fr"):
+        story = narrate(instance=build_instance(family=spec_of(family), seed=3))
+    assert fields["title_fr"] == story.title and fields["narrative_fr"] == story.what_happened
+    names = ("title", "narrative", "question")
+    assert set(fields) == {f"{name}_{code}" for name in names for code in ("fr", "fa")}
+    assert frozen.title_fr == "Vieux titre"  # computed only: the row keeps its words
+
+
+def test_retold_fields_never_describe_another_case(bank, families):
+    from quiz.freezing import retold_fields
+
+    frozen = freeze_instance(family=families["miss-by-scores"], seed=3)
+    # the family edited since: its seed now builds another situation than the one frozen
+    frozen.case = {**frozen.case, "state": {**frozen.case["state"], "reds": 99}}
+    assert retold_fields(scenario=frozen, languages=["en"]) == {}
+    assert retold_fields(scenario=bank["t-respot-blue"], languages=["en"]) == {}

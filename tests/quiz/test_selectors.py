@@ -40,3 +40,53 @@ def test_an_anonymous_answer_is_the_session_that_remembers_its_token(bank):
     assert not may_see(answer=stored, user=AnonymousUser(), session_tokens=["x"])  # expired
     signed_in = get_user_model().objects.create_user("someone", password="pw-for-tests-3")
     assert not may_see(answer=stored, user=signed_in, session_tokens=[])  # an account: no key
+
+
+# --- a frozen instance's words: told again while nobody has answered it ----------------------
+
+
+OLD = {"title_fr": "Vieux titre", "narrative_fr": "Vieux récit", "question_fr": "Vieille question"}
+
+
+def frozen_with_old_words(families, seed=3):
+    from quiz.freezing import freeze_instance
+    from quiz.models import Scenario
+
+    instance = freeze_instance(family=families["miss-by-scores"], seed=seed)
+    Scenario.objects.filter(pk=instance.pk).update(**OLD)  # as frozen before a catalogue change
+    instance.refresh_from_db()
+    return instance
+
+
+def test_an_unanswered_instance_is_shown_in_todays_words_and_nothing_is_written(families):
+    from django.utils import translation
+
+    from quiz.freezing import retold_fields
+
+    instance = frozen_with_old_words(families)
+    with translation.override("fr"):
+        shown = selectors.shown_scenario(scenario=instance)
+        assert shown.title == retold_fields(scenario=instance, languages=["fr"])["title_fr"]
+        assert shown.narrative != OLD["narrative_fr"] and shown.question != OLD["question_fr"]
+    instance.refresh_from_db()
+    assert {name: getattr(instance, name) for name in OLD} == OLD  # the row is unchanged
+
+
+def test_an_answered_instance_keeps_its_words_and_a_hand_written_one_is_as_written(
+    bank, families
+):
+    from django.utils import translation
+
+    from quiz.models import Scenario
+
+    instance = frozen_with_old_words(families)
+    services.record_practice_answer(  # miss-by-scores asks the calls
+        scenario=instance, answer={"calls": ["foul"]}, token=uuid.uuid4(), user=None
+    )
+    # the answer stored today's words as its record; a later change of catalogue is not told
+    Scenario.objects.filter(pk=instance.pk).update(**OLD)
+    again = Scenario.objects.get(pk=instance.pk)
+    with translation.override("fr"):
+        assert selectors.shown_scenario(scenario=again).title == OLD["title_fr"]
+        written = bank["t-respot-blue"]
+        assert selectors.shown_scenario(scenario=written).title == written.title_fr

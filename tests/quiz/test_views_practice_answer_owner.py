@@ -40,7 +40,8 @@ def token_of(response):
 
 def answer(client, scenario, choice):
     """Answer ``scenario`` in ``client``; the form's data as sent (with its token)."""
-    data = answer_post_data(scenario, choice) | {"token": token_of(client.get(practice_url(scenario)))}
+    token = token_of(client.get(practice_url(scenario)))
+    data = answer_post_data(scenario, choice) | {"token": token}
     assert client.post(practice_url(scenario), data).status_code == 200
     return data
 
