@@ -2,7 +2,8 @@
 
 Each user is one enrolled candidate. He opens his invitation link, starts his attempt,
 then for every question reads the page, thinks, autosaves his answer (as the page's
-script does), thinks a little more and saves it with the Save button; he flags one
+script does), thinks a little more and saves it with the Save button (on a frame stroke the
+button that makes his calls final, or the frame would not go on: issue 22); he flags one
 question, goes back to it once, reviews, submits and reads his result. Every
 acknowledged save (an autosave answered ``{"saved": true}``, a Save answered by the
 next page) is written to the acknowledgement log, which ``run.py`` checks against
@@ -27,7 +28,7 @@ from urllib.parse import urlencode
 import gevent
 from locust import FastHttpUser, events, task
 from locust.exception import StopUser
-from page_forms import Form, NoSuchForm, an_answer, assets, parse_form
+from page_forms import Form, NoSuchForm, an_answer, assets, main_button, parse_form
 
 with open(os.environ["LOADTEST_CANDIDATES"], encoding="utf-8") as _file:
     CANDIDATES: list[str] = json.load(_file)
@@ -178,7 +179,7 @@ class Candidate(FastHttpUser):
         self.sending(url, token + answer)
         with self.client.post(
             url,
-            data=urlencode(token + answer + [("go", "save")]),
+            data=urlencode(token + answer + [("go", main_button(html))]),
             headers=FORM,
             name="save",
             allow_redirects=False,

@@ -79,6 +79,12 @@ def parse_form(page: str, form_id: str | None = None) -> Form:
     raise NoSuchForm(form_id or "the page's own form")
 
 
+def main_button(page: str) -> str:
+    """The ``go`` of a question page's main button: ``final`` on a frame stroke (its calls
+    made final, so that the frame goes on to the next stroke: issue 22), else ``save``."""
+    return "final" if 'name="go" value="final"' in page else "save"
+
+
 def an_answer(form: Form, rng: random.Random) -> list[tuple[str, str]]:
     """A complete answer: one choice per radio group and list, some boxes ticked."""
     data = [(name, rng.choice(values)) for name, values in form.radios.items()]

@@ -46,6 +46,25 @@ def test_a_candidate_plays_every_step_of_exam_day(exam_bank, instructions):
     ]
 
 
+def test_a_candidate_goes_through_a_frame_section_stroke_by_stroke(exam_bank, instructions):
+    import exam_day
+
+    from exams.frames import frame_window
+
+    frame_window.cache_clear()  # kept per attempt id, which tests reuse
+    [invitation] = exam_day.prepare(candidates=1, questions=8, base="")
+    candidate = instructions.Candidate(invitation, 0, instructions.Markers(None))
+    for _kind, step in instructions.exam_day_steps(8):
+        step(candidate)  # each stroke opens only once the one before it is final (issue 22)
+    attempt = Attempt.objects.get(enrolment__exam__federation__slug__startswith="loadtest-")
+    assert attempt.finished_at is not None
+    answers = Answer.objects.filter(attempt=attempt)
+    assert answers.count() == 8
+    strokes = answers.filter(question__frame_stroke__isnull=False)
+    assert strokes.count() == 4 and not strokes.filter(final_at__isnull=True).exists()
+    assert not answers.filter(question__frame_stroke__isnull=True, final_at__isnull=False)
+
+
 def test_the_counts_of_each_kind_are_summed_from_callgrinds_dumps(instructions, tmp_path):
     for n, (kind, total) in enumerate([("save", 100), ("question page", 7), ("save", 50)]):
         (tmp_path / f"callgrind.out.{n + 1}").write_text(

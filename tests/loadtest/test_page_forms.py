@@ -53,6 +53,12 @@ def test_a_missing_form_is_said():
         page_forms.parse_form("<p>No form here.</p>")
 
 
+def test_a_frame_strokes_main_button_makes_its_calls_final():
+    stroke = '<form id="answer-form"><button type="submit" name="go" value="final">'
+    assert page_forms.main_button(stroke) == "final"
+    assert page_forms.main_button(PAGE) == "save"
+
+
 @pytest.mark.django_db
 def test_a_real_question_page_gives_the_fields_of_its_answer_form(exam_bank, client):
     from tests.loadtest.test_exam_day import load
