@@ -216,6 +216,7 @@ def _english_context(check: dict[str, Any]) -> str:
         "frame_awarded": "The frame is awarded to B.",
         "stroke": "Score after the stroke",
         "fair_stroke": "Is A's stroke fair or a foul?",
+        "conceded": "B concedes the frame.",
     }
     return contexts.get(check["key"], "") if check.get("only_when") else ""
 
