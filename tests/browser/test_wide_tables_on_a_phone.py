@@ -1,0 +1,159 @@
+"""Tables with many columns on a 390 px phone (issue 25), in every language: the grading table
+after an answer, a frame's score run and its summary stroke by stroke, the exam's item
+statistics. None makes the page or its own box scroll sideways, and no word in them is broken
+across two lines (the frames' "You announced" was, the Russian grading table scrolled, the
+statistics' last column was out of sight)."""
+
+from __future__ import annotations
+
+import random
+from datetime import timedelta
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.utils import timezone
+
+from exams import services
+from exams.models import Exam, ExamSection
+from federations.models import Examiner, Federation
+from quiz.models import Topic
+from tests.browser.flows import LANGUAGES, sign_in
+from tests.frames_app.conftest import RIGHT_CALLS, SHORT
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+ROOT = Path(__file__).resolve().parents[2]
+PHONE = {"width": 390, "height": 844}
+PASSWORD = "examiner-password-2026"
+#: A re-spot question whose Russian grading table scrolled sideways at 390 px.
+QUESTION = "practice/respotting/respot-brown-all-spots-occupied/"
+
+#: What overflows in the page's tables at this width: a table wider than the screen or out of
+#: it (so it or its box scrolls sideways), and every word of their text (the hidden column
+#: headers apart) drawn on more than one line, i.e. broken mid-word. A slug breaks at its
+#: hyphens, so the words are split there too.
+OVERFLOWS = """() => {
+  const width = document.documentElement.clientWidth;
+  const found = [];
+  for (const table of document.querySelectorAll("main table")) {
+    const box = table.getBoundingClientRect();
+    if (box.left < -0.5 || box.right > width + 0.5 || table.scrollWidth > table.clientWidth + 1) {
+      found.push(`${table.className}: ${Math.round(box.left)}..${Math.round(box.right)} px`);
+    }
+    const walker = document.createTreeWalker(table, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.parentElement.closest("thead, caption, .visually-hidden")) { continue; }
+      const pattern = /[^\\s\\-]+/g;
+      for (let match = pattern.exec(node.data); match; match = pattern.exec(node.data)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+        if (lines.size > 1) { found.push(`"${match[0]}" broken over ${lines.size} lines`); }
+      }
+    }
+  }
+  if (document.documentElement.scrollWidth > width) {
+    found.push(`the page is ${document.documentElement.scrollWidth} px wide`);
+  }
+  return found;
+}"""
+
+
+@pytest.fixture
+def pages_data(db):
+    """The real re-spot questions (practice and the exam pool), a short frame to referee, and
+    an exam of re-spot questions with two finished attempts, for its statistics."""
+    call_command(
+        "load_scenarios",
+        str(ROOT / "fixtures" / "topics.json"),
+        str(ROOT / "fixtures" / "scenarios" / "respotting.json"),
+        str(ROOT / "fixtures" / "exam" / "respotting.json"),
+        stdout=StringIO(),
+        stderr=StringIO(),
+    )
+    call_command("load_frames", str(SHORT), stdout=StringIO())
+    now = timezone.now()
+    federation = Federation.objects.create(slug="wtf", name_en="Wide Tables Federation")
+    examiner = get_user_model().objects.create_user("examiner", password=PASSWORD)
+    Examiner.objects.create(user=examiner, federation=federation)
+    exam = Exam.objects.create(
+        federation=federation, slug="respotting", time_limit=30, pass_mark=60,
+        **{f"name_{code}": f"Re-spotting [{code}]" for code in LANGUAGES},
+        opens_at=now - timedelta(hours=1), closes_at=now + timedelta(days=1),
+        languages=list(LANGUAGES), review=Exam.Review.ANSWERS,
+        review_from=Exam.ReviewFrom.SUBMISSION, attempts_allowed=1, waiting_hours=0,
+        certificate_months=24,
+    )  # fmt: skip
+    ExamSection.objects.create(
+        exam=exam, order=1, question_count=4, topic=Topic.objects.get(slug="respotting")
+    )
+    for number in range(2):
+        enrolment = services.enrol_candidate(
+            exam=exam, full_name=f"Candidate {number}", email=f"c{number}@example.org", now=now
+        )
+        attempt = services.start_attempt(
+            enrolment=enrolment, language="en", now=now, rng=random.Random(number)
+        )
+        services.submit_attempt(attempt=attempt, now=now)
+    return exam
+
+
+def call_stroke(page, call: dict) -> None:
+    """Make the calls of ``call`` on a stroke's page (by value: any language) and send them."""
+    page.locator(f"input[name=legal][value={call['legal']}]").check()
+    page.locator(f"input[name=penalty][value='{call['penalty']}']").check()
+    for value in call["calls"]:
+        page.locator(f"input[name=calls][value={value}]").check()
+    page.locator(f"input[name=next_striker][value={call['next_striker']}]").check()
+    for value in call.get("next_options", []):
+        page.locator(f"input[name=next_options][value={value}]").check()
+    for index, value in enumerate(call["scores"].values()):
+        page.fill(f"input[name=score_{index}]", str(value))
+    with page.expect_navigation():
+        page.locator("form.call-form button[type=submit]").click()
+
+
+def test_wide_tables_fit_a_phone_in_every_language(page, live_server, pages_data):
+    base = live_server.url
+    page.set_viewport_size(PHONE)
+    sign_in(page, base, username="examiner", password=PASSWORD, then="/en/exams/manage/")
+    found: dict[str, list[str]] = {}
+
+    def look(name: str) -> None:
+        page.wait_for_load_state()
+        found[name] = page.evaluate(OVERFLOWS)
+
+    # The examiner referees the short frame once, a wrong score at stroke 1; the run is his,
+    # and its pages are read in every language.
+    page.goto(f"{base}/en/frames/")
+    with page.expect_navigation():
+        page.locator("form[action$='/positions-short/start/'] button").click()
+    graded = page.url
+    call_stroke(page, {**RIGHT_CALLS[0], "scores": {"A": 99, "B": 99}})
+    for number, call in enumerate(RIGHT_CALLS[1:], start=2):
+        page.locator(f"a[href$='/stroke/{number}/']").first.click()
+        call_stroke(page, call)
+    summary = page.locator("a[href$='/summary/']").first.get_attribute("href")
+
+    for language in LANGUAGES:
+        page.goto(f"{base}/{language}/{QUESTION}")
+        page.locator("input[value=blue_spot]").check()
+        page.locator("form.answer-form button[type=submit]").first.click()
+        page.locator("[data-feedback]").wait_for()
+        look(f"{language}: the grading table")
+        page.goto(graded.replace("/en/", f"/{language}/", 1))
+        assert page.locator(".score-run .grade-table").count() == 1
+        look(f"{language}: the frame's score run")
+        page.goto(base + summary.replace("/en/", f"/{language}/", 1))
+        assert page.locator(".frame-strokes tbody tr").count() == len(RIGHT_CALLS)
+        look(f"{language}: the frame's summary")
+        page.goto(f"{base}/{language}/exams/manage/{pages_data.pk}/statistics/")
+        assert page.locator("main table tbody tr").count() >= 2
+        look(f"{language}: the item statistics")
+
+    assert {name: problems for name, problems in found.items() if problems} == {}
+    assert len(found) == 4 * len(LANGUAGES)
