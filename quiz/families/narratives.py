@@ -481,12 +481,14 @@ def narrate(*, instance: Instance) -> Narrative:
     stated = _setting(instance.case, striker, opponent) + _table(state, striker)
     if "occupied_spots" in state:
         stated += [("occupied_spots", text) for text in _spots(list(state["occupied_spots"]))]
-    if "positions" in state:
-        stated += _placed(instance, striker)
+    placed = _placed(instance, striker) if "positions" in state else []
+    stated += [item for item in placed if item[0] != "touching"]
     if "path_to_ball_on" in stroke:
         stated.append(("path_to_ball_on", _say(_PATHS[stroke["path_to_ball_on"]], striker=striker)))
     if "misses" in state:
         stated.append(("misses", _say(_MISSES[state["misses"]], striker=striker)))
+    # The touching ball the diagram shows is told after the misses, next to playing away from it.
+    stated += [item for item in placed if item[0] == "touching"]
     # The striker declares his ball before he plays away from a touching ball.
     stated += [("stroke", text) for text in _nomination(stroke, striker)]
     if state.get("touching"):
