@@ -50,7 +50,11 @@
     }).then(function (response) {
       return response.json().catch(function () { return {}; }).then(function (body) {
         if (mine !== sent) { return; }  /* a later change is on its way */
-        if (!response.ok || !body.saved) { show("unsaved"); }
+        if (!response.ok || !body.saved) {
+          show("unsaved");
+          /* A refusal says why (final calls, a stroke not open yet), in the page's language. */
+          if (body.error) { status.textContent = body.error; }
+        }
         else { show(body.complete ? "saved" : "partial"); }
       });
     }).catch(function () {
