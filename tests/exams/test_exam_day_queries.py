@@ -138,3 +138,32 @@ def test_the_review_page_names_answers_not_complete_yet(client, attempt, candida
     services.save_answer(attempt=attempt, question=first, answer=right_answer(first), now=now)
     resume = client.get(reverse("exams:attempt", args=[attempt.pk]))
     assert resume["Location"].endswith("/question/2/")
+
+
+def test_a_frame_stroke_costs_what_any_question_costs(client, frame_attempt, clock):
+    """Whether the stroke before waits is read with the question (issue 22): an open
+    stroke's page, its autosave and the press that makes its calls final cost what any
+    question's page and save cost; only a stroke asked for too early reads where to lead."""
+    from tests.exams.conftest import stroke_answer
+
+    client.force_login(frame_attempt.enrolment.user)
+    url = reverse("exams:question", args=[frame_attempt.pk, 2])
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(url).status_code == 200
+    assert len(statements(queries)) <= 4, statements(queries)
+    stroke = frame_attempt.questions.get(position=2)
+    answer = post_data(stroke, stroke_answer(stroke))
+    with CaptureQueriesContext(connection) as queries:
+        response = client.post(url, answer, headers={"X-Requested-With": "fetch"})
+    assert response.json()["saved"] is True
+    assert len(statements(queries)) <= 5, statements(queries)
+    with CaptureQueriesContext(connection) as queries:
+        response = client.post(url, {**answer, "go": "final"})
+    assert response.status_code == 302
+    # the session with its user, the question, the answer's one conditional update
+    assert len(statements(queries)) == 3, statements(queries)
+    later = reverse("exams:question", args=[frame_attempt.pk, 4])
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(later)["Location"].endswith("/question/3/")
+    # the session with its user, the question, one read of where to lead
+    assert len(statements(queries)) == 3, statements(queries)
