@@ -1,8 +1,9 @@
 """The topics of a frame, read from the engine's decisions (never written by hand).
 
 A frame is tagged with what a referee meets in it: fouls, misses, a free ball, a touching
-ball, a re-spotted black, a stalemate, a concession, four-handed play. The picker filters
-by them.
+ball, a ball on the edge of a pocket, a re-spotted black, the end of the frame at the table
+(the black potted or fouled, a third miss, the four-snookers variant), a stalemate, a
+concession, four-handed play. The picker filters by them; every frame has at least one.
 
 >>> strokes = [{"legal": False, "calls": ["foul", "miss"], "frame": {}},
 ...            {"legal": True, "calls": [], "frame": {"reason": "conceded"}}]
@@ -23,7 +24,9 @@ TAGS: Mapping[str, Any] = {
     "misses": _("Foul and a miss"),
     "free-ball": _("Free ball"),
     "touching-ball": _("Touching ball"),
+    "edge-of-pocket": _("Ball on the edge of a pocket"),
     "respotted-black": _("Re-spotted black"),
+    "end-of-frame": _("End of frame"),
     "stalemate": _("Stalemate"),
     "concession": _("Concession"),
     "four-handed": _("Four-handed"),
@@ -36,6 +39,20 @@ _BY_CALL = {
     "touching_ball": "touching-ball",
     "respotted_black": "respotted-black",
 }
+
+#: The engine's steps (``trail`` codes) that rule on a ball on the edge of a pocket (3.9).
+_EDGE_STEPS = frozenset(
+    {
+        "edge_ball_replaced",
+        "replay_balls_replaced",
+        "edge_fall_caused_foul",
+        "foul_balls_replaced",
+        "edge_ball_counts_potted",
+        "edge_ball_stroke_replayed",
+    }
+)
+#: How a frame ends at the table, by a stroke (a concession or a claim is not played out).
+_ENDED_AT_THE_TABLE = frozenset({"black_potted", "foul_on_black", "third_miss", "snookers_needed"})
 
 
 def derive_tags(
@@ -50,8 +67,13 @@ def derive_tags(
         found.update(_BY_CALL[call] for call in decision.get("calls") or () if call in _BY_CALL)
         if (decision.get("assessment") or {}).get("touching"):  # declared before the stroke
             found.add("touching-ball")
-        if (decision.get("frame") or {}).get("reason") == "conceded":
+        if any(step.get("code") in _EDGE_STEPS for step in decision.get("trail") or ()):
+            found.add("edge-of-pocket")
+        reason = (decision.get("frame") or {}).get("reason")
+        if reason == "conceded":
             found.add("concession")
+        elif reason in _ENDED_AT_THE_TABLE:
+            found.add("end-of-frame")
     if "stalemate" in procedures:
         found.add("stalemate")
     if "concede" in procedures:

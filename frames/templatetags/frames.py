@@ -5,21 +5,18 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
-from django.utils.translation import gettext
 
 from frames.tags import tag_label as _tag_label
-from quiz.numbers import format_number
+from frames.titles import frame_title as title_of
 
 register = template.Library()
 
 
 @register.filter
 def frame_title(frame: Any) -> str:
-    """A frame's name: "Frame 3" (its place in the bank), in the reader's digits; a frame
-    generated for one run has no place in the bank."""
-    if getattr(frame, "generated_seed", None) is not None:
-        return gettext("A new frame")
-    return gettext("Frame %(number)s") % {"number": format_number(frame.order)}
+    """A frame's name: what a bank frame is about, "A new frame" for one generated for a run
+    (``frames.titles.frame_title``)."""
+    return title_of(frame)
 
 
 @register.filter

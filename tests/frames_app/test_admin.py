@@ -31,3 +31,46 @@ def test_staff_read_a_run_with_its_calls(staff_client, frames):
     page = staff_client.get(reverse("admin:frames_framerun_change", args=[run.pk]))
     assert page.status_code == 200
     assert staff_client.get(reverse("admin:frames_framerun_add")).status_code == 403
+
+
+@pytest.fixture
+def generated(frames):
+    """A frame generated for one run ("A new frame"), beside the test bank's."""
+    from frames.models import Frame, FrameRun
+
+    frame = Frame.objects.create(
+        slug="generated-4242", ruleset="wpbsa-2007", data={}, stroke_count=1,
+        generated_seed=4242, published=False,
+    )  # fmt: skip
+    return FrameRun.objects.create(frame=frame).frame
+
+
+def _listed(staff_client, query: str = "") -> str:
+    response = staff_client.get(reverse("admin:frames_frame_changelist") + query)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_the_frame_list_shows_the_bank_unless_generated_frames_are_asked_for(
+    staff_client, generated
+):
+    listing = _listed(staff_client)
+    assert "positions-short" in listing and "generated-4242" not in listing
+    assert "Scores level when the last black goes down" in listing  # a bank frame's title
+    generated_only = _listed(staff_client, "?source=generated")
+    assert "generated-4242" in generated_only and "positions-short" not in generated_only
+    everything = _listed(staff_client, "?source=all")
+    assert "generated-4242" in everything and "positions-short" in everything
+    # A value not offered is the default, not an error.
+    forged = _listed(staff_client, "?source=%00nonsense")
+    assert "positions-short" in forged and "generated-4242" not in forged
+
+
+def test_the_run_list_offers_only_the_banks_frames_to_filter_by(staff_client, frames, generated):
+    response = staff_client.get(reverse("admin:frames_framerun_changelist"))
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert f'frame__id__exact={frames["positions-short"].pk}"' in page
+    assert f'frame__id__exact={generated.pk}"' not in page  # no filter link for it
+    assert str(generated.runs.get().pk) in page  # its run is listed all the same
+    assert "?source=generated" in page
