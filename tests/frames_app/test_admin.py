@@ -61,6 +61,8 @@ def test_the_frame_list_shows_the_bank_unless_generated_frames_are_asked_for(
     assert "generated-4242" in generated_only and "positions-short" not in generated_only
     everything = _listed(staff_client, "?source=all")
     assert "generated-4242" in everything and "positions-short" in everything
+    counted = _listed(staff_client, "?_facets=True")  # the admin's counts beside each choice
+    assert "positions-short" in counted and "generated-4242" not in counted
     # A value not offered is the default, not an error.
     forged = _listed(staff_client, "?source=%00nonsense")
     assert "positions-short" in forged and "generated-4242" not in forged
