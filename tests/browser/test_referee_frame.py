@@ -50,7 +50,7 @@ def test_a_frame_refereed_to_the_end_with_a_wrong_call_and_a_wrong_score(
     page.goto(f"{live_server.url}/en/frames/")
     page.get_by_role("button", name="Referee this frame").click()
     page.wait_for_load_state()
-    assert "stroke 1 of 4" in text(page, "h1")
+    assert text(page, "h1") == "Stroke 1 of 4"
     assert "The cue ball strikes a red first." in text(page, ".narrative")
     assert page.get_by_role("button", name="Play the stroke").is_visible()  # animated
     assert page.locator(".feedback").count() == 0  # nothing of the decision before the call
