@@ -106,8 +106,9 @@ class AttemptAdmin(MadeByTheSite):
 
 @admin.register(Answer)
 class AnswerAdmin(MadeByTheSite):
-    list_display = ["question", "saved_at", "revision"]
-    readonly_fields = ["attempt", "question", "payload", "saved_at", "revision"]
+    list_display = ["question", "saved_at", "revision", "final_at"]
+    # final_at too: a frame stroke's final calls are never undone (issue 22)
+    readonly_fields = ["attempt", "question", "payload", "saved_at", "revision", "final_at"]
 
 
 @admin.register(Certificate)
