@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from collections.abc import Iterator, Mapping
 from io import StringIO
 from pathlib import Path
@@ -104,15 +105,38 @@ def english_in(text: str, *, language: str, names: set[str]) -> list[str]:
     return found
 
 
-@pytest.fixture
-def real_bank(db: None) -> BankCoverage:
-    out, err = StringIO(), StringIO()
+@pytest.fixture(scope="module")
+def loaded_bank(django_db_setup: None, django_db_blocker: Any) -> Iterator[BankCoverage]:
+    """The bank loaded once for the module (it takes seconds: every case judged), in a
+    transaction rolled back after the module's last test; each test runs in a savepoint
+    of its own inside it, so what one test writes, the next does not see."""
+    from django.db import transaction
+
+    with django_db_blocker.unblock():
+        outer = transaction.atomic()
+        outer.__enter__()
+        try:
+            out, err = StringIO(), StringIO()
+            try:
+                call_command("load_scenarios", *map(str, FIXTURES), stdout=out, stderr=err)
+            except CommandError as error:
+                pytest.fail(f"{error}\n{err.getvalue()}")
+            assert "Loaded 8 topic(s)" in out.getvalue()
+            coverage = bank_coverage()
+        except BaseException:
+            outer.__exit__(*sys.exc_info())
+            raise
     try:
-        call_command("load_scenarios", *map(str, FIXTURES), stdout=out, stderr=err)
-    except CommandError as error:
-        pytest.fail(f"{error}\n{err.getvalue()}")
-    assert "Loaded 8 topic(s)" in out.getvalue()
-    return bank_coverage()
+        yield coverage
+    finally:
+        with django_db_blocker.unblock():
+            transaction.set_rollback(True)
+            outer.__exit__(None, None, None)
+
+
+@pytest.fixture
+def real_bank(loaded_bank: BankCoverage, db: None) -> BankCoverage:
+    return loaded_bank
 
 
 def test_the_exam_pool_is_there_and_exam_only(real_bank):
