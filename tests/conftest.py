@@ -93,10 +93,53 @@ DIFFERS_BY_DATABASE: dict[str, str] = {
 }
 
 
+#: The longest test files, longest first (measured with --durations, issue 25): they start
+#: the run, so that on two workers (pytest-xdist, CI) the short tests come last and fill
+#: the gaps, and neither worker is left running a long one alone at the end. Only files
+#: that use no database or roll back (pytest-django runs those first anyway); tests on a
+#: live server or in transactions keep the place pytest-django gives them, after them.
+LONGEST_FIRST: tuple[str, ...] = (
+    "tests/test_authorisation.py",
+    "tests/test_tamper.py",
+    "tests/test_get_writes.py",
+    "tests/test_bank.py",
+    "tests/studio/test_pages_translated.py",
+    "tests/exams/test_pages_translated.py",
+    "tests/quiz/test_closed_book.py",
+    "tests/test_translations.py",
+    "tests/engine/test_properties.py",
+    "tests/engine/test_fuzz.py",
+    "tests/frames_bank/test_generator.py",
+    "tests/frames_bank/test_accounts.py",
+    "tests/throttling/test_services.py",
+    "tests/engine/test_frame_properties.py",
+    "tests/quiz/families/test_positions.py",
+    "tests/quiz/families/test_check.py",
+)
+
+
+def _runs_in_a_transaction(item: pytest.Item) -> bool:
+    marker = item.get_closest_marker("django_db")
+    fixtures = set(getattr(item, "fixturenames", ()))
+    return bool(
+        {"transactional_db", "live_server"} & fixtures
+        or (marker and (marker.kwargs.get("transaction") or marker.kwargs.get("reset_sequences")))
+    )
+
+
+def _start_rank(item: pytest.Item) -> int:
+    if not _runs_in_a_transaction(item):
+        for rank, prefix in enumerate(LONGEST_FIRST):
+            if item.nodeid.startswith(prefix):
+                return rank
+    return len(LONGEST_FIRST)
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if any(item.nodeid.startswith(prefix) for prefix in DIFFERS_BY_DATABASE):
             item.add_marker(pytest.mark.database)
+    items.sort(key=_start_rank)  # stable: pytest-django's order otherwise
 
 
 @pytest.fixture
