@@ -183,6 +183,19 @@ def _fast_password_hasher() -> Any:
         yield
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _static_files_looked_up_when_asked() -> Any:
+    """WhiteNoise, with DEBUG off in tests, lists every static file (the finders' and a
+    collected staticfiles/) whenever a handler loads its middleware, which every new test
+    client does: 10-70 ms a client, thousands of clients (issue 25). In autorefresh it
+    looks a file up when one is asked for; the test client never asks for one, and
+    live_server serves static files itself."""
+    from django.test.utils import override_settings
+
+    with override_settings(WHITENOISE_AUTOREFRESH=True):
+        yield
+
+
 @pytest.fixture(autouse=True)
 def _reset_active_language() -> Any:
     """Start every test in English.
