@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from io import StringIO
 from pathlib import Path
 from typing import Any
@@ -140,6 +141,27 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         if any(item.nodeid.startswith(prefix) for prefix in DIFFERS_BY_DATABASE):
             item.add_marker(pytest.mark.database)
     items.sort(key=_start_rank)  # stable: pytest-django's order otherwise
+
+
+@contextmanager
+def rolled_back_after_the_module(django_db_blocker: Any) -> Iterator[None]:
+    """A transaction around a module's tests, rolled back after its last one.
+
+    For a module-scoped fixture whose data takes long to make (a bank judged case by
+    case, a world of federations and exams): made once inside it (unblock the database
+    to write), every test of the module sees it, each test in a savepoint of its own
+    (pytest-django's ``db``), so what one test writes the next does not see."""
+    from django.db import transaction
+
+    with django_db_blocker.unblock():
+        outer = transaction.atomic()
+        outer.__enter__()
+    try:
+        yield
+    finally:
+        with django_db_blocker.unblock():
+            transaction.set_rollback(True)
+            outer.__exit__(None, None, None)
 
 
 @pytest.fixture

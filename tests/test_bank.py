@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from collections.abc import Iterator, Mapping
 from io import StringIO
 from pathlib import Path
@@ -23,6 +22,7 @@ from django.core.management import CommandError, call_command
 
 from quiz import coverage as bank_targets
 from quiz.coverage import BankCoverage, bank_coverage, exam_pool_coverage
+from tests.conftest import rolled_back_after_the_module
 
 ROOT = Path(__file__).resolve().parents[1]
 PRACTICE_FILES = sorted((ROOT / "fixtures" / "scenarios").glob("*.json"))
@@ -107,15 +107,9 @@ def english_in(text: str, *, language: str, names: set[str]) -> list[str]:
 
 @pytest.fixture(scope="module")
 def loaded_bank(django_db_setup: None, django_db_blocker: Any) -> Iterator[BankCoverage]:
-    """The bank loaded once for the module (it takes seconds: every case judged), in a
-    transaction rolled back after the module's last test; each test runs in a savepoint
-    of its own inside it, so what one test writes, the next does not see."""
-    from django.db import transaction
-
-    with django_db_blocker.unblock():
-        outer = transaction.atomic()
-        outer.__enter__()
-        try:
+    """The bank loaded once for the module (it takes seconds: every case judged)."""
+    with rolled_back_after_the_module(django_db_blocker):
+        with django_db_blocker.unblock():
             out, err = StringIO(), StringIO()
             try:
                 call_command("load_scenarios", *map(str, FIXTURES), stdout=out, stderr=err)
@@ -123,15 +117,7 @@ def loaded_bank(django_db_setup: None, django_db_blocker: Any) -> Iterator[BankC
                 pytest.fail(f"{error}\n{err.getvalue()}")
             assert "Loaded 8 topic(s)" in out.getvalue()
             coverage = bank_coverage()
-        except BaseException:
-            outer.__exit__(*sys.exc_info())
-            raise
-    try:
         yield coverage
-    finally:
-        with django_db_blocker.unblock():
-            transaction.set_rollback(True)
-            outer.__exit__(None, None, None)
 
 
 @pytest.fixture
