@@ -31,8 +31,8 @@ from quiz.selectors import practice_situations
 SEED_BITS = 62
 #: Another seed is tried when a family gives no sound instance under an exam's rules, or one
 #: that is a practice scenario's situation with the same ruling (the closed book). Measured on
-#: 2026-12-02, the exam families' twins are 0 to 67 % of their instances (stalemate-restart);
-#: at 67 %, 40 seeds fail once in ten million draws (a start refused), and cost 3 on average.
+#: 2026-12-02 (``manage.py family_twins``), the exam families' twins are at most 17 % of their
+#: instances (docs/families.md); even at 67 %, 40 seeds would fail once in ten million draws.
 RETRIES = 40
 _SALT = "exams.families.question_seed"
 
