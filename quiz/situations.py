@@ -19,8 +19,10 @@ the check compares what the referee sees and what the engine rules:
    with a diagram after it, where the cue ball came to rest: both found in the positions
    by the engine's ``touching_balls`` when the diagram places the cue ball, so a touching
    ball drawn but not stated is still a fact), the re-spotted black, the misses so far,
-   the path and snookered facts, the players' order of play and sides, the edition and
-   its variants.
+   the path to the ball on before the stroke and the snookered facts after it (as the
+   engine sees them: stated, else found in the diagram by the engine's
+   ``geometric_facts``, else its defaults, so a snooker drawn but not stated is still a
+   fact), the players' order of play and sides, the edition and its variants.
 4. Four facts (``TOLERATED``: the striker, the breaker, the number of reds and the best
    attempt) may differ, but only where the difference does not change the exam's
    ruling: each one, and all of them at once, put into the exam case leave the engine's
@@ -142,7 +144,34 @@ def facts(case: Any) -> dict[str, Any]:
     found["state.touching"] = touching(case.state)
     if case.stroke is not None:
         found["stroke.touching_after"] = touching_after(case.stroke)
+        found.update(zip(_PATH_FACTS, paths(case), strict=True))
     return found
+
+
+#: The stroke's path and snookered facts, in the order :func:`paths` gives them.
+_PATH_FACTS = ("stroke.path_to_ball_on", "stroke.snookered_after", "stroke.free_ball_snookers")
+
+
+def paths(case: Any) -> tuple[str, bool, bool]:
+    """The path to the ball on before the stroke, and whether the cue ball is snookered and
+    snookered by the free ball after it, as the engine sees them: as the case states them,
+    else found by the engine's own ``geometric_facts`` in the diagram (before the stroke,
+    after it), else the engine's defaults (a full path, not snookered). Without this a
+    snooker drawn but not stated was no fact, and a snookered situation passed for one in
+    clear view. The engine is asked only when a diagram gives a fact the case leaves out
+    (this runs for every exam question drawn)."""
+    state, stroke = case.state, case.stroke
+    path, after, by_free = stroke.path_to_ball_on, stroke.snookered_after, stroke.free_ball_snookers
+    if (path is None and state.positions is not None) or (
+        (after is None or by_free is None) and stroke.positions_after is not None
+    ):
+        from rules_engine.rulesets import referee_for
+
+        found = referee_for(case.ruleset, case.variants).geometric_facts(state, stroke)
+        path = found.path_to_ball_on if path is None else path
+        after = found.snookered_after if after is None else after
+        by_free = found.free_ball_snookers if by_free is None else by_free
+    return path or "full", bool(after), bool(by_free)
 
 
 def touching(state: Any) -> tuple[str, ...]:
@@ -262,7 +291,7 @@ def outline(case: Any) -> tuple[Any, ...]:
         None if stroke is None else (
             stroke.first_contact, stroke.potted, stroke.off_table, stroke.cue_ball,
             stroke.nominated, stroke.edge, stroke.touching_moved, stroke.infringements,
-            touching_after(stroke),
+            touching_after(stroke), paths(case),
         ),
         None if procedure is None else (
             procedure.kind, procedure.all_agree_restart, procedure.changed_after_period,

@@ -107,3 +107,49 @@ def test_the_same_diagram_with_the_cue_ball_free_is_the_twin():
     practise(_diagram(white=[1100, 2600]), slug="free-in-the-diagram")
     found = practice_situations().twin(case=instance.case, ask="legal", ask_ball="")
     assert found == "free-in-the-diagram"
+
+
+def _snooker_diagram(*, white: list[float]) -> dict:
+    """A practice case with a diagram: 2 reds up the table, every colour on its spot, the
+    pink struck first (a foul whether or not the cue ball is snookered), no path stated."""
+    return {
+        "format": "snooker-referee-case/1",
+        "state": {"ball_on": "red", "scores": {"A": 0, "B": 0}, "positions": {
+            "white": white, "red": [[850, 2300], [930, 2200]],
+            "yellow": [1181, 737], "green": [597, 737], "brown": [889, 737],
+            "blue": [889, 1784.5], "pink": [889, 2676.75], "black": [889, 3245]}},
+        "stroke": {"first_contact": ["pink"]},
+    }  # fmt: skip
+
+
+def _pink_first():
+    """An instance of two reds with the pink struck first (a foul), no path stated: in the
+    engine's eyes a full path to the reds."""
+    instances = (build_instance(family=FAMILY, seed=seed) for seed in range(100))
+    return next(
+        i for i in instances
+        if i.case["stroke"]["first_contact"] == ["pink"] and i.case["state"]["reds"] == 2
+    )  # fmt: skip
+
+
+def test_a_practice_case_snookered_only_in_its_diagram_is_no_twin_of_a_clear_view():
+    instance = _pink_first()
+    practise(_snooker_diagram(white=[889, 3320]), slug="snookered-behind-the-black")
+    assert len(practice_situations().by_outline) == 1  # the engine reads the case
+    assert practice_situations().twin(case=instance.case, ask="legal", ask_ball="") is None
+
+
+def test_the_same_diagram_in_clear_view_is_the_twin():
+    instance = _pink_first()
+    practise(_snooker_diagram(white=[889, 2000]), slug="clear-view-in-the-diagram")
+    found = practice_situations().twin(case=instance.case, ask="legal", ask_ball="")
+    assert found == "clear-view-in-the-diagram"
+
+
+def test_an_instance_stating_the_snooker_is_the_twin_of_the_diagram():
+    instance = _pink_first()
+    case = {**instance.case, "stroke": {**instance.case["stroke"], "path_to_ball_on": "none"}}
+    practise(_snooker_diagram(white=[889, 3320]), slug="snookered-in-the-diagram")
+    assert practice_situations().twin(case=case, ask="legal", ask_ball="") == (
+        "snookered-in-the-diagram"
+    )

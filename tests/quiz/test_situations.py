@@ -172,3 +172,64 @@ def test_the_cue_ball_resting_against_a_ball_after_the_stroke_is_a_fact():
     exam = {"ask": "ball_on", "ask_ball": "", "case": free}
     assert not _same(exam, case)
     assert _same(exam, free)
+
+
+#: The practice bank's "miss-escape-from-behind-black": the cue ball behind the black, the two
+#: reds up the table, the pink struck first. The case states no path: only the diagram shows
+#: the cue ball snookered (the engine's path to the ball on: none).
+SNOOKERED_BY_DIAGRAM = {
+    "format": "snooker-referee-case/1", "id": "snookered",
+    "state": {"striker": "A", "positions": {
+        "white": [889, 3320], "red": [[850, 2300], [930, 2200]],
+        "yellow": [1181, 737], "green": [597, 737], "brown": [889, 737],
+        "blue": [889, 1784.5], "pink": [889, 2676.75], "black": [889, 3245]}},
+    "stroke": {"first_contact": ["pink"]},
+}  # fmt: skip
+
+
+def _told_plain(case: dict, **stroke) -> dict:
+    """The case told without its diagrams (two reds, every colour), with ``stroke`` added."""
+    told = copy.deepcopy(case)
+    del told["state"]["positions"]
+    told["stroke"].pop("positions_after", None)
+    told["state"]["reds"] = 2
+    told["stroke"].update(stroke)
+    return told
+
+
+def test_a_snooker_in_the_diagram_is_a_fact_as_if_stated():
+    diagram = load(SNOOKERED_BY_DIAGRAM)
+    assert facts(diagram)["stroke.path_to_ball_on"] == "none"
+    assert facts(load(_told_plain(SNOOKERED_BY_DIAGRAM)))["stroke.path_to_ball_on"] == "full"
+    exam = {"ask": "legal", "ask_ball": "", "case": SNOOKERED_BY_DIAGRAM}
+    # A foul either way: only the path tells the snookered striker from one in clear view.
+    assert answer_of(exam) == answer_of({**exam, "case": _told_plain(SNOOKERED_BY_DIAGRAM)})
+    assert not _same(exam, _told_plain(SNOOKERED_BY_DIAGRAM))
+    assert not _same({**exam, "case": _told_plain(SNOOKERED_BY_DIAGRAM)}, SNOOKERED_BY_DIAGRAM)
+    stated = _told_plain(SNOOKERED_BY_DIAGRAM, path_to_ball_on="none")
+    assert _same(exam, stated)
+    assert outline(diagram) == outline(load(stated))
+    assert outline(diagram) != outline(load(_told_plain(SNOOKERED_BY_DIAGRAM)))
+
+
+def test_a_clear_view_in_the_diagram_is_the_full_path_stated_or_not():
+    clear = copy.deepcopy(SNOOKERED_BY_DIAGRAM)
+    clear["state"]["positions"]["white"] = [889, 2000]
+    assert facts(load(clear))["stroke.path_to_ball_on"] == "full"
+    exam = {"ask": "legal", "ask_ball": "", "case": clear}
+    assert _same(exam, _told_plain(clear))
+    assert _same(exam, _told_plain(clear, path_to_ball_on="full"))
+    assert not _same(exam, SNOOKERED_BY_DIAGRAM)
+
+
+def test_the_cue_ball_snookered_after_the_stroke_in_the_diagram_is_a_fact():
+    # The cue ball in clear view strikes the pink first (a foul) and comes to rest behind
+    # the black: snookered after the stroke, which only the diagram after it shows.
+    case = copy.deepcopy(SNOOKERED_BY_DIAGRAM)
+    case["state"]["positions"]["white"] = [889, 2000]
+    case["stroke"]["positions_after"] = copy.deepcopy(SNOOKERED_BY_DIAGRAM["state"]["positions"])
+    assert facts(load(case))["stroke.snookered_after"] is True
+    exam = {"ask": "legal", "ask_ball": "", "case": case}
+    assert answer_of(exam) == answer_of({**exam, "case": _told_plain(case)})
+    assert not _same(exam, _told_plain(case))
+    assert _same(exam, _told_plain(case, snookered_after=True))
