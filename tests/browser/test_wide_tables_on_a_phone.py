@@ -2,7 +2,10 @@
 after an answer, a frame's score run and its summary stroke by stroke, the exam's item
 statistics. None makes the page or its own box scroll sideways, and no word in them is broken
 across two lines (the frames' "You announced" was, the Russian grading table scrolled, the
-statistics' last column was out of sight)."""
+statistics' last column was out of sight). Stacked, each is still a table in Chromium's own
+accessibility tree, in English and Persian: its header row of column headers in one row group,
+its rows each with a row header and cells in another, a cell named by its value only (the
+column's name drawn beside it is not read twice)."""
 
 from __future__ import annotations
 
@@ -117,6 +120,101 @@ def call_stroke(page, call: dict) -> None:
         page.locator("form.call-form button[type=submit]").click()
 
 
+def referee_short_frame(page, base: str) -> tuple[str, str]:
+    """Referee the short frame, a wrong score at stroke 1 (so its page shows the score run):
+    the URL of stroke 1 graded and the path of the summary."""
+    page.goto(f"{base}/en/frames/")
+    with page.expect_navigation():
+        page.locator("form[action$='/positions-short/start/'] button").click()
+    graded = page.url
+    call_stroke(page, {**RIGHT_CALLS[0], "scores": {"A": 99, "B": 99}})
+    for number, call in enumerate(RIGHT_CALLS[1:], start=2):
+        page.locator(f"a[href$='/stroke/{number}/']").first.click()
+        call_stroke(page, call)
+    return graded, page.locator("a[href$='/summary/']").first.get_attribute("href")
+
+
+#: The roles that make a table in the accessibility tree; the rest (text, a link, a span) is
+#: content, and a caption names the table.
+TABLE_ROLES = {"rowgroup", "row", "columnheader", "rowheader", "cell"}
+
+
+def table_outline(page, selector: str) -> tuple[str, list]:
+    """The role of the element at ``selector`` in Chromium's own accessibility tree (what a
+    screen reader is given, not Playwright's reading of the markup), and its table's outline:
+    ``[role, name or children]`` for every row group, row, header and cell in it."""
+    cdp = page.context.new_cdp_session(page)
+    try:
+        document = cdp.send("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
+        found = cdp.send("DOM.querySelector", {"nodeId": document, "selector": selector})
+        backend = cdp.send("DOM.describeNode", {"nodeId": found["nodeId"]})["node"]
+        nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
+    finally:
+        cdp.detach()
+    by_id = {node["nodeId"]: node for node in nodes}
+
+    def outline(node: dict) -> list:
+        found: list = []
+        for child in (by_id[i] for i in node.get("childIds", []) if i in by_id):
+            role = child["role"]["value"]
+            if child.get("ignored") or role not in TABLE_ROLES:
+                found += outline(child)
+            elif role in {"rowgroup", "row"}:
+                found.append([role, outline(child)])
+            else:
+                found.append([role, child.get("name", {}).get("value", "")])
+        return found
+
+    table = next(n for n in nodes if n.get("backendDOMNodeId") == backend["backendNodeId"])
+    return table["role"]["value"], outline(table)
+
+
+#: What the outline of a table should be, from its markup: the header row's <th> texts, each
+#: body row's row header and cells, each named by its text (the data-label drawn beside it
+#: apart).
+EXPECTED_OUTLINE = """(table) => {
+  const text = (cell) => cell.textContent.replace(/\\s+/g, " ").trim();
+  const cells = (row) => [...row.cells].map((cell) =>
+    [cell.tagName === "TD" ? "cell" : cell.scope === "col" ? "columnheader" : "rowheader",
+     text(cell)]);
+  return [["rowgroup", [...table.tHead.rows].map((row) => ["row", cells(row)])],
+          ["rowgroup", [...table.tBodies[0].rows].map((row) => ["row", cells(row)])]];
+}"""
+
+
+def test_stacked_tables_stay_tables_for_a_screen_reader(page, live_server, pages_data):
+    base = live_server.url
+    page.set_viewport_size(PHONE)
+    sign_in(page, base, username="examiner", password=PASSWORD, then="/en/exams/manage/")
+    graded, summary = referee_short_frame(page, base)
+    found: dict[str, tuple] = {}
+
+    def look(name: str, selector: str) -> None:
+        page.wait_for_load_state()
+        table = page.locator(selector)
+        assert table.evaluate("t => getComputedStyle(t).display") == "block"  # stacked
+        expected = table.evaluate(EXPECTED_OUTLINE)
+        assert expected[1][1] and len(expected[0][1][0][1]) >= 4  # rows, four columns or more
+        role, outline = table_outline(page, selector)
+        found[name] = (role, outline) if (role, outline) != ("table", expected) else "a table"
+
+    for language in ("en", "fa"):
+        page.goto(f"{base}/{language}/{QUESTION}")
+        page.locator("input[value=blue_spot]").check()
+        page.locator("form.answer-form button[type=submit]").first.click()
+        page.locator("[data-feedback]").wait_for()
+        look(f"{language}: the grading table", "[data-feedback] table")
+        page.goto(graded.replace("/en/", f"/{language}/", 1))
+        look(f"{language}: the frame's score run", ".score-run table")
+        page.goto(base + summary.replace("/en/", f"/{language}/", 1))
+        look(f"{language}: the frame's summary", "table.frame-strokes")
+        page.goto(f"{base}/{language}/exams/manage/{pages_data.pk}/statistics/")
+        look(f"{language}: the item statistics", "main table.stack-narrow")
+
+    assert found == dict.fromkeys(found, "a table")
+    assert len(found) == 8
+
+
 def test_wide_tables_fit_a_phone_in_every_language(page, live_server, pages_data):
     base = live_server.url
     page.set_viewport_size(PHONE)
@@ -127,17 +225,9 @@ def test_wide_tables_fit_a_phone_in_every_language(page, live_server, pages_data
         page.wait_for_load_state()
         found[name] = page.evaluate(OVERFLOWS)
 
-    # The examiner referees the short frame once, a wrong score at stroke 1; the run is his,
-    # and its pages are read in every language.
-    page.goto(f"{base}/en/frames/")
-    with page.expect_navigation():
-        page.locator("form[action$='/positions-short/start/'] button").click()
-    graded = page.url
-    call_stroke(page, {**RIGHT_CALLS[0], "scores": {"A": 99, "B": 99}})
-    for number, call in enumerate(RIGHT_CALLS[1:], start=2):
-        page.locator(f"a[href$='/stroke/{number}/']").first.click()
-        call_stroke(page, call)
-    summary = page.locator("a[href$='/summary/']").first.get_attribute("href")
+    # The examiner referees the short frame once; the run is his, and its pages are read in
+    # every language.
+    graded, summary = referee_short_frame(page, base)
 
     for language in LANGUAGES:
         page.goto(f"{base}/{language}/{QUESTION}")
