@@ -4,6 +4,7 @@ from typing import Any
 from django.contrib import admin
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from frames.models import Frame, FrameCall, FrameRun
 from frames.titles import frame_title
@@ -99,7 +100,8 @@ class FrameAdmin(admin.ModelAdmin):
     def has_add_permission(self, request: object) -> bool:
         return False
 
-    @admin.display(description=_("title"))
+    # In context: the project's "title" without one is a heading's (Russian «заголовок»).
+    @admin.display(description=pgettext_lazy("frame bank", "title"))
     def title(self, frame: Frame) -> str:
         return frame_title(frame)
 

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
+from django.utils import translation
 
 pytestmark = pytest.mark.django_db
 
@@ -76,3 +79,19 @@ def test_the_run_list_offers_only_the_banks_frames_to_filter_by(staff_client, fr
     assert f'frame__id__exact={generated.pk}"' not in page  # no filter link for it
     assert str(generated.runs.get().pk) in page  # its run is listed all the same
     assert "?source=generated" in page
+
+
+@pytest.mark.parametrize(
+    "language, header",
+    [("en", "Title"), ("fr", "Titre"), ("ru", "Название"), ("fa", "عنوان"), ("pl", "Tytuł")],
+)
+def test_the_frame_lists_title_column_is_the_frame_banks_word(
+    staff_client, frames, language, header
+):
+    # Without its context, "title" is the project's heading word (Russian «Заголовок»).
+    with translation.override(language):
+        listing = staff_client.get(reverse("admin:frames_frame_changelist"))
+    column = re.search(
+        r'<th scope="col" class="[^"]*column-title[^"]*">(.*?)</th>', listing.content.decode(), re.S
+    )
+    assert column and re.sub(r"<[^>]+>|\s", "", column.group(1)) == header
