@@ -31,9 +31,9 @@ from quiz.selectors import practice_situations
 SEED_BITS = 62
 #: Another seed is tried when a family gives no sound instance under an exam's rules, or one
 #: that is a practice scenario's situation with the same ruling (the closed book). Measured on
-#: 2026-12-02 (``manage.py family_twins``, after the path fix), the exam families' twins are at
-#: most 61 % of their instances (last-black-decides; docs/families.md); even at 67 %, 40 seeds
-#: would fail once in ten million draws.
+#: 2026-12-02 (``manage.py family_twins``, after the path fix and the families widened), the
+#: exam families' twins are at most 17.4 % of their instances (docs/families.md); even at 67 %,
+#: 40 seeds would fail once in ten million draws.
 RETRIES = 40
 _SALT = "exams.families.question_seed"
 
