@@ -111,6 +111,9 @@ def test_the_explanation_rings_balls_on_the_upright_table(page, live_server, rea
     page.locator("input[value=brown_spot]").check()
     page.locator("form.answer-form button[type=submit]").first.click()
     page.locator("[data-feedback]").wait_for()
+    # The feedback is in the page before its style sheet is applied (CI measured the table
+    # unturned once): measure once the page has loaded.
+    page.wait_for_load_state("load")
     table = box(page, "[data-diagram=after] svg")
     assert table["height"] > 1.8 * table["width"]
     # The step that re-spots the brown rings it where the engine puts it, on the upright table.
