@@ -77,3 +77,29 @@ def serious_violations(page, *, patience: float = 30.0) -> list[str]:
         for v in results.response["violations"]
         if v.get("impact") in SERIOUS
     ]
+
+
+def fill_calls(page, call: dict) -> None:
+    """Make the calls of ``call`` on a frame stroke's page (by value: any language), unsent."""
+    page.locator(f"input[name=legal][value={call['legal']}]").check()
+    page.locator(f"input[name=penalty][value='{call['penalty']}']").check()
+    for value in call["calls"]:
+        page.locator(f"input[name=calls][value={value}]").check()
+    page.locator(f"input[name=next_striker][value={call['next_striker']}]").check()
+    for value in call.get("next_options", []):
+        page.locator(f"input[name=next_options][value={value}]").check()
+    for index, value in enumerate(call["scores"].values()):
+        page.fill(f"input[name=score_{index}]", str(value))
+
+
+def fill_answer(page, values: dict) -> None:
+    """Enter ``values`` (an answer form's initial values) in the page's answer form, unsent."""
+    form = page.locator("form.answer-form")
+    for name, value in values.items():
+        if name == "points_amount":
+            form.locator("input[name=points_amount]").fill(str(value))
+        elif isinstance(value, list):
+            for box in form.locator(f"input[type=checkbox][name={name}]").all():
+                box.set_checked(box.get_attribute("value") in value)
+        else:
+            form.locator(f"input[name={name}][value='{value}']").check()

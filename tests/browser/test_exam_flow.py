@@ -14,7 +14,7 @@ from exams.models import Attempt, AttemptQuestion, frozen_scenario
 from federations.models import Examiner, Federation
 from quiz import asks
 from quiz.forms import answer_initial
-from tests.browser.flows import fill_new_exam, sign_in
+from tests.browser.flows import fill_answer, fill_new_exam, sign_in
 from tests.conftest import EXAM_RIGHT_DECISIONS
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -40,16 +40,8 @@ def right_form_values(question: AttemptQuestion) -> dict:
 
 
 def answer_in_browser(page, values: dict) -> None:
-    form = page.locator("form.answer-form")
-    for name, value in values.items():
-        if name == "points_amount":
-            form.locator("input[name=points_amount]").fill(str(value))
-        elif isinstance(value, list):
-            for box in form.locator(f"input[type=checkbox][name={name}]").all():
-                box.set_checked(box.get_attribute("value") in value)
-        else:
-            form.locator(f"input[name={name}][value='{value}']").check()
-    form.locator("button[type=submit]").click()
+    fill_answer(page, values)
+    page.locator("form.answer-form button[type=submit]").click()
 
 
 def test_examiner_sets_an_exam_candidate_passes_in_russian_and_anyone_verifies(

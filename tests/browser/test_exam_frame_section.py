@@ -21,6 +21,7 @@ from exams.models import Answer, Enrolment, Exam, ExamSection
 from federations.models import Federation
 from quiz import grading
 from quiz.forms import answer_initial
+from tests.browser.flows import fill_answer
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -68,15 +69,7 @@ def fill(page, question) -> None:
     """The engine's calls for the stroke, entered in the answer form."""
     decision = grading.decide(question.case)
     answer = grading.expected_answer(decision=decision, ask=question.ask, ask_ball="")
-    form = page.locator("form.answer-form")
-    for name, value in answer_initial(answer).items():
-        if name == "points_amount":
-            form.locator("input[name=points_amount]").fill(str(value))
-        elif isinstance(value, list):
-            for box in form.locator(f"input[type=checkbox][name={name}]").all():
-                box.set_checked(box.get_attribute("value") in value)
-        else:
-            form.locator(f"input[name={name}][value='{value}']").check()
+    fill_answer(page, answer_initial(answer))
 
 
 def test_a_frame_section_is_refereed_stroke_by_stroke(page, live_server, attempt):

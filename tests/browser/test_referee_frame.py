@@ -10,6 +10,7 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
+from tests.browser.flows import fill_calls
 from tests.frames_app.conftest import RIGHT_CALLS, SHORT
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -31,15 +32,7 @@ def text(page, selector: str) -> str:
 
 
 def call_by_mouse(page, call: dict) -> None:
-    page.locator(f"input[name=legal][value={call['legal']}]").check()
-    page.locator(f"input[name=penalty][value='{call['penalty']}']").check()
-    for value in call["calls"]:
-        page.locator(f"input[name=calls][value={value}]").check()
-    page.locator(f"input[name=next_striker][value={call['next_striker']}]").check()
-    for value in call.get("next_options", []):
-        page.locator(f"input[name=next_options][value={value}]").check()
-    for index, value in enumerate(call["scores"].values()):
-        page.fill(f"input[name=score_{index}]", str(value))
+    fill_calls(page, call)
     page.get_by_role("button", name="Call the stroke").click()
     page.wait_for_load_state()
 

@@ -23,7 +23,7 @@ from exams import services
 from exams.models import Exam, ExamSection
 from federations.models import Examiner, Federation
 from quiz.models import Topic
-from tests.browser.flows import LANGUAGES, sign_in
+from tests.browser.flows import LANGUAGES, fill_calls, sign_in
 from tests.frames_app.conftest import RIGHT_CALLS, SHORT
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -107,15 +107,7 @@ def pages_data(db):
 
 def call_stroke(page, call: dict) -> None:
     """Make the calls of ``call`` on a stroke's page (by value: any language) and send them."""
-    page.locator(f"input[name=legal][value={call['legal']}]").check()
-    page.locator(f"input[name=penalty][value='{call['penalty']}']").check()
-    for value in call["calls"]:
-        page.locator(f"input[name=calls][value={value}]").check()
-    page.locator(f"input[name=next_striker][value={call['next_striker']}]").check()
-    for value in call.get("next_options", []):
-        page.locator(f"input[name=next_options][value={value}]").check()
-    for index, value in enumerate(call["scores"].values()):
-        page.fill(f"input[name=score_{index}]", str(value))
+    fill_calls(page, call)
     with page.expect_navigation():
         page.locator("form.call-form button[type=submit]").click()
 
